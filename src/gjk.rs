@@ -1,0 +1,361 @@
+//! The GJK algorithm: boolean intersection and distance between two posed convex shapes.
+//!
+//! GJK searches the Minkowski difference `A - B` for its point `v` closest to the origin. Each
+//! iteration asks for the support point `w` in direction `-v`, adds it to a simplex of at most
+//! `D + 1` points and replaces `v` by the simplex's point closest to the origin (see
+//! [`crate::simplex`]). `|v|` is an upper bound on the distance and `v . w / |v|` a lower bound;
+//! their gap (the duality gap) decides when to stop.
+//!
+//! Numerical choices, all relative to the scale of the query so that tiny shapes, huge
+//! coordinates and touching shapes are answered alike:
+//! - the query runs in A's frame, with B's pose relative to A's computed from the difference of
+//!   the two translations before anything else;
+//! - `scale` is the sum of the shapes' extents plus the size of the first support point, fixed
+//!   for the whole query; rounding in the simplex is a few units of `f64::EPSILON * scale`;
+//! - shapes closer than `TOUCH_ULPS * f64::EPSILON * scale` touch: they intersect and their
+//!   distance is 0;
+//! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
+//!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
+
+use crate::error::QueryError;
+use crate::simplex::closest_to_origin;
+use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
+use nalgebra::Vector3;
+
+/// Shapes closer than this many `f64::EPSILON * scale` are touching.
+const TOUCH_ULPS: f64 = 16.0;
+/// The search stops once the duality gap is below this many `f64::EPSILON * scale * |v|`: no
+/// further support point can improve `v` beyond rounding.
+const GAP_ULPS: f64 = 8.0;
+
+/// Settings of a query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QueryOptions {
+    /// Stop when the distance is known within this fraction of itself (the duality gap is
+    /// below `relative_tolerance * |v|^2`). Polytopes usually end earlier, exactly, when a
+    /// support point repeats. Default `1e-12`; 0 asks for the best `f64` can do.
+    pub relative_tolerance: f64,
+    /// The most support-point evaluations before giving up with
+    /// [`QueryError::NoConvergence`]. Default 128.
+    pub max_iterations: u32,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        Self {
+            relative_tolerance: 1e-12,
+            max_iterations: 128,
+        }
+    }
+}
+
+impl QueryOptions {
+    fn validate<const D: usize>(&self) -> Result<(), QueryError<D>> {
+        if !(self.relative_tolerance >= 0.0 && self.relative_tolerance < 1.0) {
+            return Err(QueryError::InvalidOptions(
+                "relative_tolerance must be in [0, 1)",
+            ));
+        }
+        if self.max_iterations == 0 {
+            return Err(QueryError::InvalidOptions(
+                "max_iterations must be at least 1",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The answer of a distance query, in the world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DistanceResult<const D: usize> {
+    /// The distance between the shapes; 0 when they overlap or touch.
+    pub distance: f64,
+    /// The point of A closest to B (a point common to both when they intersect).
+    pub point_a: Vector<D>,
+    /// The point of B closest to A.
+    pub point_b: Vector<D>,
+    /// Unit vector from A towards B; when the shapes intersect, the last search direction
+    /// (any unit vector).
+    pub normal: Vector<D>,
+    /// A certified lower bound: `lower_bound <= true distance <= distance`.
+    pub lower_bound: f64,
+    /// Support-point evaluations made.
+    pub iterations: u32,
+    /// Whether the shapes overlap or touch.
+    pub intersecting: bool,
+}
+
+/// The distance between `a` placed by `pose_a` and `b` placed by `pose_b`, with default options.
+pub fn distance<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+) -> Result<DistanceResult<D>, QueryError<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    distance_with(a, pose_a, b, pose_b, &QueryOptions::default())
+}
+
+/// [`distance`] with explicit options.
+pub fn distance_with<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> Result<DistanceResult<D>, QueryError<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    options.validate()?;
+    let pair = MinkowskiPair {
+        a,
+        b,
+        b_in_a: pose_a.inverse_times(pose_b),
+    };
+    let search = Search::run(&pair, options, Mode::Distance)?;
+    let result = search.result(pose_a);
+    match search.end {
+        End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
+        _ => Ok(result),
+    }
+}
+
+/// Whether `a` placed by `pose_a` and `b` placed by `pose_b` overlap or touch, with default
+/// options. It stops as soon as a separating direction or an enclosing simplex is found, and
+/// always agrees with the `intersecting` flag of [`distance`].
+pub fn intersect<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+) -> Result<bool, QueryError<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    intersect_with(a, pose_a, b, pose_b, &QueryOptions::default())
+}
+
+/// [`intersect`] with explicit options.
+pub fn intersect_with<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> Result<bool, QueryError<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    options.validate()?;
+    let pair = MinkowskiPair {
+        a,
+        b,
+        b_in_a: pose_a.inverse_times(pose_b),
+    };
+    let search = Search::run(&pair, options, Mode::Boolean)?;
+    match search.end {
+        End::Touching => Ok(true),
+        End::Separated | End::Converged => Ok(false),
+        End::IterationCap => Err(QueryError::NoConvergence(Box::new(
+            search.result(&Pose::identity()),
+        ))),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Run until the distance is known.
+    Distance,
+    /// Stop as soon as the verdict is known.
+    Boolean,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// `|v|` fell within the touching tolerance: the shapes intersect.
+    Touching,
+    /// (Boolean mode) a direction proves the shapes apart by more than the tolerance.
+    Separated,
+    /// The distance is known within the tolerance; the shapes are apart.
+    Converged,
+    /// The iteration cap was hit.
+    IterationCap,
+}
+
+/// The current simplex: its support points and the weights of its closest point.
+#[derive(Clone, Copy)]
+struct Simplex<const D: usize> {
+    len: usize,
+    points: [SupportPoint<D>; 4],
+    weights: [f64; 4],
+}
+
+impl<const D: usize> Simplex<D> {
+    fn single(p: SupportPoint<D>) -> Self {
+        Self {
+            len: 1,
+            points: [p; 4],
+            weights: [1.0, 0.0, 0.0, 0.0],
+        }
+    }
+
+    fn contains(&self, w: &Vector<D>) -> bool {
+        self.points[..self.len].iter().any(|p| p.w == *w)
+    }
+
+    /// Adds `p`, solves for the closest point, keeps only the vertices it needs, and returns it.
+    fn push_and_reduce(&mut self, p: SupportPoint<D>) -> Vector<D> {
+        self.points[self.len] = p;
+        self.len += 1;
+        let mut lifted = [Vector3::zeros(); 4];
+        for (l, q) in lifted.iter_mut().zip(&self.points[..self.len]) {
+            l.fixed_rows_mut::<D>(0).copy_from(&q.w);
+        }
+        let closest = closest_to_origin(&lifted[..self.len], D == 2);
+        let mut kept = 0;
+        for i in 0..self.len {
+            if closest.weights[i] > 0.0 {
+                self.points[kept] = self.points[i];
+                self.weights[kept] = closest.weights[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+        closest.point.fixed_rows::<D>(0).into_owned()
+    }
+
+    fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
+        self.points[..self.len]
+            .iter()
+            .zip(&self.weights)
+            .map(|(p, w)| pick(p) * *w)
+            .sum()
+    }
+}
+
+/// The state of a finished search.
+struct Search<const D: usize> {
+    simplex: Simplex<D>,
+    /// Closest point of the simplex to the origin (A's frame).
+    v: Vector<D>,
+    /// Best `v . w / |v|` seen, before the rounding margin.
+    lower: f64,
+    /// Rounding margin of the bounds: a few `EPSILON * scale`.
+    margin: f64,
+    iterations: u32,
+    end: End,
+}
+
+impl<const D: usize> Search<D> {
+    fn run<A, B>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+    ) -> Result<Self, QueryError<D>>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
+        let finite = |p: &SupportPoint<D>| p.w.iter().chain(p.a.iter()).all(|x| x.is_finite());
+
+        let mut direction = -pair.center();
+        if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
+            direction = Vector::zeros();
+            direction[0] = 1.0;
+        }
+        let first = pair.support(&direction);
+        if !finite(&first) {
+            return Err(QueryError::NonFiniteSupport);
+        }
+        let scale = pair.extent() + first.w.norm();
+        let touch = TOUCH_ULPS * f64::EPSILON * scale;
+        let margin = GAP_ULPS * f64::EPSILON * scale;
+
+        let mut search = Search {
+            simplex: Simplex::single(first),
+            v: first.w,
+            lower: 0.0,
+            margin,
+            iterations: 1,
+            end: End::IterationCap,
+        };
+        loop {
+            let vv = search.v.norm_squared();
+            if vv <= touch * touch {
+                search.end = End::Touching;
+                break;
+            }
+            if search.iterations >= options.max_iterations {
+                break;
+            }
+            search.iterations += 1;
+            let w = pair.support(&-search.v);
+            if !finite(&w) {
+                return Err(QueryError::NonFiniteSupport);
+            }
+            let v_norm = vv.sqrt();
+            let vw = search.v.dot(&w.w);
+            search.lower = search.lower.max(vw / v_norm);
+            if mode == Mode::Boolean && vw > touch * v_norm {
+                search.end = End::Separated;
+                break;
+            }
+            let gap = vv - vw;
+            if gap <= options.relative_tolerance * vv
+                || gap <= margin * v_norm
+                || search.simplex.contains(&w.w)
+            {
+                search.end = End::Converged;
+                break;
+            }
+            let before = search.simplex;
+            let v = search.simplex.push_and_reduce(w);
+            if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
+                // No progress: rounding has the last word. Keep the better simplex.
+                search.simplex = before;
+                search.end = End::Converged;
+                break;
+            }
+            search.v = v;
+        }
+        if search.end == End::Converged && search.v.norm_squared() <= touch * touch {
+            search.end = End::Touching;
+        }
+        Ok(search)
+    }
+
+    /// The result in the world frame, A being placed by `pose_a`.
+    fn result(&self, pose_a: &Pose<D>) -> DistanceResult<D> {
+        let intersecting = self.end == End::Touching;
+        let v_norm = self.v.norm();
+        let normal = if v_norm > 0.0 {
+            -self.v / v_norm
+        } else {
+            let mut e = Vector::zeros();
+            e[0] = 1.0;
+            e
+        };
+        let (distance, lower_bound) = if intersecting {
+            (0.0, 0.0)
+        } else {
+            (v_norm, (self.lower - self.margin).clamp(0.0, v_norm))
+        };
+        DistanceResult {
+            distance,
+            point_a: pose_a.transform_point(&self.simplex.weighted(|p| p.a)),
+            point_b: pose_a.transform_point(&self.simplex.weighted(|p| p.b)),
+            normal: pose_a.transform_vector(&normal),
+            lower_bound,
+            iterations: self.iterations,
+            intersecting,
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! # gjk
+//!
+//! Convex collision detection in 2D and 3D with the Gilbert–Johnson–Keerthi algorithm: whether
+//! two convex shapes intersect, and how far apart they are (distance, closest points,
+//! separating normal and a certified lower bound).
+//!
+//! Shapes are support maps ([`Support`]): point clouds (their convex hull), balls, ellipsoids,
+//! boxes, capsules, segments, points. Each is placed in the world by a [`Pose`]. One generic
+//! implementation serves both dimensions (`D = 2` and `D = 3`).
+//!
+//! ```
+//! use gjk::{distance, intersect, shape::{Ball, ConvexHull}, Pose, Vector};
+//!
+//! let square = ConvexHull::<2>::new(vec![
+//!     Vector::<2>::new(0.0, 0.0), Vector::<2>::new(3.0, 0.0),
+//!     Vector::<2>::new(3.0, 3.0), Vector::<2>::new(0.0, 3.0),
+//! ]).unwrap();
+//! let circle = Ball::<2>::new(1.0).unwrap();
+//! let at = Pose::new_2d(6.0, 1.5, 0.0).unwrap();
+//! let d = distance(&square, &Pose::identity(), &circle, &at).unwrap();
+//! assert!((d.distance - 2.0).abs() < 1e-12);
+//! assert!(!intersect(&square, &Pose::identity(), &circle, &at).unwrap());
+//! ```
+//!
+//! The same library is a C ABI (`include/gjk.h`), documented in the [`ffi`] module.
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod ffi;
+mod gjk;
+pub mod shape;
+mod simplex;
+mod support;
+
+pub use crate::error::{QueryError, ShapeError};
+pub use crate::gjk::{
+    distance, distance_with, intersect, intersect_with, DistanceResult, QueryOptions,
+};
+pub use crate::support::{Pose, Support, Vector};

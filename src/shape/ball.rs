@@ -1,0 +1,52 @@
+//! Circles (2D) and spheres (3D).
+
+use crate::error::ShapeError;
+use crate::support::{check_size, Support, Vector};
+
+/// A disc or ball of the given radius centred at the local origin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball<const D: usize> {
+    radius: f64,
+}
+
+impl<const D: usize> Ball<D> {
+    /// A ball of `radius`; fails on a negative or non-finite radius. Radius 0 is a point.
+    pub fn new(radius: f64) -> Result<Self, ShapeError> {
+        check_size("radius", radius)?;
+        Ok(Self { radius })
+    }
+
+    /// The radius.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+}
+
+impl<const D: usize> Support<D> for Ball<D> {
+    #[inline]
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        scaled_unit(dir, self.radius)
+    }
+
+    fn center(&self) -> Vector<D> {
+        Vector::zeros()
+    }
+
+    fn extent(&self) -> f64 {
+        2.0 * self.radius
+    }
+}
+
+/// `dir` scaled to length `length`, or zero when `dir` is zero (or too small to normalise).
+#[inline]
+pub(crate) fn scaled_unit<const D: usize>(dir: &Vector<D>, length: f64) -> Vector<D> {
+    // Scale by the largest component first so that tiny and huge directions do not underflow or
+    // overflow when squared.
+    let m = dir.amax();
+    if m > 0.0 && m.is_finite() {
+        let d = dir / m;
+        d * (length / d.norm())
+    } else {
+        Vector::zeros()
+    }
+}

@@ -1,0 +1,46 @@
+//! Rectangles (2D) and boxes (3D).
+
+use crate::error::ShapeError;
+use crate::support::{check_size, Support, Vector};
+
+/// An axis-aligned rectangle or box centred at the local origin, given by its half extents.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cuboid<const D: usize> {
+    half_extents: Vector<D>,
+}
+
+impl<const D: usize> Cuboid<D> {
+    /// A box with the given half extents; fails on a negative or non-finite one.
+    pub fn new(half_extents: Vector<D>) -> Result<Self, ShapeError> {
+        for (i, h) in half_extents.iter().enumerate() {
+            check_size(&format!("half extent {i}"), *h)?;
+        }
+        Ok(Self { half_extents })
+    }
+
+    /// The half extents.
+    pub fn half_extents(&self) -> &Vector<D> {
+        &self.half_extents
+    }
+}
+
+impl<const D: usize> Support<D> for Cuboid<D> {
+    #[inline]
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        Vector::from_fn(|i, _| {
+            if dir[i] < 0.0 {
+                -self.half_extents[i]
+            } else {
+                self.half_extents[i]
+            }
+        })
+    }
+
+    fn center(&self) -> Vector<D> {
+        Vector::zeros()
+    }
+
+    fn extent(&self) -> f64 {
+        2.0 * self.half_extents.norm()
+    }
+}

@@ -1,0 +1,50 @@
+//! Ellipses (2D) and ellipsoids (3D).
+
+use crate::error::ShapeError;
+use crate::support::{check_size, Support, Vector};
+
+/// An axis-aligned ellipse or ellipsoid centred at the local origin, given by its semi-axes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ellipsoid<const D: usize> {
+    half_axes: Vector<D>,
+}
+
+impl<const D: usize> Ellipsoid<D> {
+    /// An ellipsoid with the given semi-axes; fails on a negative or non-finite one. Zero
+    /// semi-axes give flat ellipsoids (an ellipse in 3D, a segment, a point).
+    pub fn new(half_axes: Vector<D>) -> Result<Self, ShapeError> {
+        for (i, h) in half_axes.iter().enumerate() {
+            check_size(&format!("semi-axis {i}"), *h)?;
+        }
+        Ok(Self { half_axes })
+    }
+
+    /// The semi-axes.
+    pub fn half_axes(&self) -> &Vector<D> {
+        &self.half_axes
+    }
+}
+
+impl<const D: usize> Support<D> for Ellipsoid<D> {
+    #[inline]
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        // The ellipsoid is the unit ball under the scaling E = diag(half_axes), so its support
+        // point is E * (E d / |E d|).
+        let scaled = dir.component_mul(&self.half_axes);
+        let m = scaled.amax();
+        if m > 0.0 && m.is_finite() {
+            let s = scaled / m;
+            s.component_mul(&self.half_axes) / s.norm()
+        } else {
+            Vector::zeros()
+        }
+    }
+
+    fn center(&self) -> Vector<D> {
+        Vector::zeros()
+    }
+
+    fn extent(&self) -> f64 {
+        2.0 * self.half_axes.norm()
+    }
+}

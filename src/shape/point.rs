@@ -1,0 +1,33 @@
+//! A single point.
+
+use crate::error::ShapeError;
+use crate::support::{check_finite_vector, Support, Vector};
+
+/// A single point of the local frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point<const D: usize> {
+    position: Vector<D>,
+}
+
+impl<const D: usize> Point<D> {
+    /// The point at `position`; fails on a non-finite coordinate.
+    pub fn new(position: Vector<D>) -> Result<Self, ShapeError> {
+        check_finite_vector("point", &position)?;
+        Ok(Self { position })
+    }
+}
+
+impl<const D: usize> Support<D> for Point<D> {
+    #[inline]
+    fn support(&self, _dir: &Vector<D>) -> Vector<D> {
+        self.position
+    }
+
+    fn center(&self) -> Vector<D> {
+        self.position
+    }
+
+    fn extent(&self) -> f64 {
+        0.0
+    }
+}

@@ -1,0 +1,56 @@
+//! Line segments.
+
+use crate::error::ShapeError;
+use crate::support::{check_finite_vector, Support, Vector};
+
+/// The segment between two points (which may coincide).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment<const D: usize> {
+    a: Vector<D>,
+    b: Vector<D>,
+}
+
+impl<const D: usize> Segment<D> {
+    /// The segment from `a` to `b`; fails on a non-finite coordinate.
+    pub fn new(a: Vector<D>, b: Vector<D>) -> Result<Self, ShapeError> {
+        check_finite_vector("first endpoint", &a)?;
+        check_finite_vector("second endpoint", &b)?;
+        if !(b - a).norm().is_finite() {
+            return Err(ShapeError::new(
+                "the segment is too long to represent".into(),
+            ));
+        }
+        Ok(Self { a, b })
+    }
+
+    /// The segment from `-half_length` to `+half_length` along `axis`.
+    pub(crate) fn along_axis(axis: usize, half_length: f64) -> Self {
+        let mut b = Vector::<D>::zeros();
+        b[axis] = half_length;
+        Self { a: -b, b }
+    }
+
+    /// The two endpoints.
+    pub fn endpoints(&self) -> [Vector<D>; 2] {
+        [self.a, self.b]
+    }
+}
+
+impl<const D: usize> Support<D> for Segment<D> {
+    #[inline]
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        if dir.dot(&self.a) >= dir.dot(&self.b) {
+            self.a
+        } else {
+            self.b
+        }
+    }
+
+    fn center(&self) -> Vector<D> {
+        (self.a + self.b) * 0.5
+    }
+
+    fn extent(&self) -> f64 {
+        (self.b - self.a).norm()
+    }
+}

@@ -1,0 +1,267 @@
+//! The distance sub-algorithm: the point of a simplex (1 to 4 vertices) closest to the origin,
+//! by signed volumes (Montanari, Petrinic and Barbieri, "Improving the GJK algorithm for faster
+//! and more reliable distance queries between convex objects", ACM TOG 2017).
+//!
+//! The simplex is solved in 3D coordinates: 2D points are lifted with z = 0, which makes the
+//! triangle's plane the whole 2D plane and keeps one implementation for both dimensions.
+//!
+//! Each sub-simplex tests whether the origin's projection on its affine hull lies inside it
+//! (all signed volumes share the sign of the whole); if not, only the faces opposite the
+//! vertices with a wrongly signed volume can hold the closest point, and they are solved in
+//! turn. The closest point itself is computed directly (the origin's projection on a line or
+//! plane) rather than as a barycentric sum of the vertices, which keeps it accurate when the
+//! origin is far from a small simplex.
+
+use nalgebra::Vector3;
+
+/// The point of a simplex closest to the origin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Closest {
+    /// Barycentric weight of each vertex; 0 for the vertices outside the support set.
+    pub weights: [f64; 4],
+    /// The closest point.
+    pub point: Vector3<f64>,
+}
+
+/// The point of the simplex `points` (1 to 4 vertices) closest to the origin. `planar` says that
+/// every point has z = 0 (a 2D query).
+pub(crate) fn closest_to_origin(points: &[Vector3<f64>], planar: bool) -> Closest {
+    match points.len() {
+        1 => vertex(points, 0),
+        2 => segment(points, 0, 1, planar),
+        3 => triangle(points, [0, 1, 2], planar),
+        4 => tetrahedron(points),
+        n => unreachable!("a simplex has 1 to 4 vertices, not {n}"),
+    }
+}
+
+fn vertex(p: &[Vector3<f64>], i: usize) -> Closest {
+    let mut weights = [0.0; 4];
+    weights[i] = 1.0;
+    Closest {
+        weights,
+        point: p[i],
+    }
+}
+
+fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
+    let (a, b) = (p[i], p[j]);
+    let t = b - a;
+    // Signed lengths of the origin's projection from each end, both scaled by |t|^2.
+    let weight_a = b.dot(&t);
+    let weight_b = -a.dot(&t);
+    // Written so that NaN and a zero-length segment fall back to a vertex.
+    if !is_positive(weight_b) {
+        return vertex(p, i);
+    }
+    if !is_positive(weight_a) {
+        return vertex(p, j);
+    }
+    let total = weight_a + weight_b;
+    let lambda_b = weight_b / total;
+    let mut weights = [0.0; 4];
+    weights[i] = weight_a / total;
+    weights[j] = lambda_b;
+    let point = if planar {
+        // In 2D the segment is a facet: project along its normal, whose direction is exact to
+        // rounding even when the origin is much closer to the segment than the segment is long.
+        let normal = Vector3::new(-t.y, t.x, 0.0);
+        normal * (a.dot(&normal) / normal.norm_squared())
+    } else {
+        a + t * lambda_b
+    };
+    Closest { weights, point }
+}
+
+fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
+    let (a, b, c) = (p[i], p[j], p[k]);
+    let n = (b - a).cross(&(c - a));
+    let nn = n.norm_squared();
+    if nn > 0.0 && nn.is_finite() {
+        // The origin's projection on the triangle's plane.
+        let projection = n * (a.dot(&n) / nn);
+        let (pa, pb, pc) = (a - projection, b - projection, c - projection);
+        // Signed areas (times |n|) of the sub-triangles opposite each vertex.
+        let area_a = n.dot(&pb.cross(&pc));
+        let area_b = n.dot(&pc.cross(&pa));
+        let area_c = n.dot(&pa.cross(&pb));
+        if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
+            let total = area_a + area_b + area_c;
+            let mut weights = [0.0; 4];
+            weights[i] = area_a / total;
+            weights[j] = area_b / total;
+            weights[k] = area_c / total;
+            return Closest {
+                weights,
+                point: projection,
+            };
+        }
+        let candidates = [(area_a, [j, k]), (area_b, [k, i]), (area_c, [i, j])];
+        best_of(
+            candidates
+                .iter()
+                .filter(|(area, _)| !is_positive(*area))
+                .map(|(_, [s, t])| segment(p, *s, *t, planar)),
+        )
+    } else {
+        // Collinear or coincident vertices: the closest point is on one of the edges.
+        best_of(
+            [
+                segment(p, j, k, planar),
+                segment(p, k, i, planar),
+                segment(p, i, j, planar),
+            ]
+            .into_iter(),
+        )
+    }
+}
+
+fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
+    let det = |x: &Vector3<f64>, y: &Vector3<f64>, z: &Vector3<f64>| x.dot(&y.cross(z));
+    let (a, b, c, d) = (p[0], p[1], p[2], p[3]);
+    // Signed volumes of the tetrahedra with the origin in place of each vertex.
+    let volumes = [
+        det(&b, &c, &d),
+        -det(&a, &c, &d),
+        det(&a, &b, &d),
+        -det(&a, &b, &c),
+    ];
+    let total: f64 = volumes.iter().sum();
+    let same_sign = |v: f64| (v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0);
+    if volumes.iter().all(|v| same_sign(*v)) {
+        let mut weights = [0.0; 4];
+        for (w, v) in weights.iter_mut().zip(volumes) {
+            *w = v / total;
+        }
+        return Closest {
+            weights,
+            point: Vector3::zeros(),
+        };
+    }
+    const FACES: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+    best_of(
+        FACES
+            .iter()
+            .zip(volumes)
+            .filter(|(_, v)| !same_sign(*v))
+            .map(|(face, _)| triangle(p, *face, false)),
+    )
+}
+
+/// `x > 0`, false for NaN: a weight that is not clearly positive drops its vertex.
+fn is_positive(x: f64) -> bool {
+    x > 0.0
+}
+
+/// The candidate closest to the origin.
+fn best_of(candidates: impl Iterator<Item = Closest>) -> Closest {
+    candidates
+        .min_by(|x, y| x.point.norm_squared().total_cmp(&y.point.norm_squared()))
+        .expect("at least one face holds the closest point")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f64, y: f64, z: f64) -> Vector3<f64> {
+        Vector3::new(x, y, z)
+    }
+
+    /// Optimality certificate: `q` is the closest point of the hull of `p` to the origin iff
+    /// `q . (p_i - q) >= 0` for every vertex.
+    fn assert_optimal(p: &[Vector3<f64>], c: &Closest) {
+        let sum: f64 = c.weights.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12, "weights {:?}", c.weights);
+        assert!(c.weights.iter().all(|w| *w >= 0.0));
+        let combo: Vector3<f64> = p.iter().zip(c.weights).map(|(x, w)| x * w).sum();
+        let scale = p.iter().map(|x| x.norm()).fold(0.0, f64::max);
+        assert!((combo - c.point).norm() <= 1e-12 * scale.max(1.0));
+        for x in p {
+            assert!(
+                c.point.dot(&(x - c.point)) >= -1e-12 * scale * scale,
+                "{:?} not optimal for {:?}",
+                c.point,
+                p
+            );
+        }
+    }
+
+    #[test]
+    fn segment_cases() {
+        let p = [v(1.0, -1.0, 0.0), v(1.0, 1.0, 0.0)];
+        let c = closest_to_origin(&p, false);
+        assert_eq!(c.point, v(1.0, 0.0, 0.0));
+        assert_eq!(c.weights[..2], [0.5, 0.5]);
+        let p = [v(1.0, 1.0, 0.0), v(2.0, 2.0, 0.0)];
+        assert_eq!(closest_to_origin(&p, false).weights[..2], [1.0, 0.0]);
+        let p = [v(2.0, 2.0, 0.0), v(2.0, 2.0, 0.0)];
+        assert_eq!(closest_to_origin(&p, false).point, v(2.0, 2.0, 0.0));
+    }
+
+    #[test]
+    fn triangle_inside_and_outside() {
+        let p = [v(-1.0, -1.0, 2.0), v(1.0, -1.0, 2.0), v(0.0, 1.0, 2.0)];
+        let c = closest_to_origin(&p, false);
+        assert!((c.point - v(0.0, 0.0, 2.0)).norm() < 1e-15);
+        assert_optimal(&p, &c);
+        let p = [v(1.0, 1.0, 0.0), v(3.0, 1.0, 0.0), v(1.0, 3.0, 0.0)];
+        let c = closest_to_origin(&p, false);
+        assert_eq!(c.point, v(1.0, 1.0, 0.0));
+    }
+
+    #[test]
+    fn tetrahedron_contains_origin() {
+        let p = [
+            v(1.0, 0.0, -1.0),
+            v(-1.0, 1.0, -1.0),
+            v(-1.0, -1.0, -1.0),
+            v(0.0, 0.0, 1.0),
+        ];
+        let c = closest_to_origin(&p, false);
+        assert_eq!(c.point, Vector3::zeros());
+        assert_optimal(&p, &c);
+    }
+
+    #[test]
+    fn degenerate_simplices() {
+        // Collinear triangle, flat tetrahedron, repeated vertices.
+        let p = [v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(3.0, 0.0, 0.0)];
+        assert_eq!(closest_to_origin(&p, false).point, v(1.0, 0.0, 0.0));
+        let p = [
+            v(1.0, -1.0, -1.0),
+            v(1.0, 1.0, -1.0),
+            v(1.0, 0.0, 1.0),
+            v(1.0, 0.1, 0.1),
+        ];
+        let c = closest_to_origin(&p, false);
+        assert!((c.point - v(1.0, 0.0, 0.0)).norm() < 1e-15);
+        assert_optimal(&p, &c);
+        let p = [v(1.0, 2.0, 3.0); 4];
+        assert_eq!(closest_to_origin(&p, false).point, v(1.0, 2.0, 3.0));
+    }
+
+    /// Random simplices, scaled and shifted, against the optimality certificate.
+    #[test]
+    fn random_simplices_are_optimal() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        for round in 0..20_000 {
+            let n = 1 + round % 4;
+            let offset = v(next(), next(), next()) * 3.0;
+            let flat = round % 7 == 0;
+            let p: Vec<_> = (0..n)
+                .map(|_| {
+                    let z = if flat { 0.5 } else { next() };
+                    v(next(), next(), z) + offset
+                })
+                .collect();
+            assert_optimal(&p, &closest_to_origin(&p, false));
+        }
+    }
+}

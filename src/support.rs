@@ -1,0 +1,201 @@
+//! Support maps, poses, and the Minkowski difference of two posed shapes.
+//!
+//! Every shape of this crate is known to the algorithms only through its support function:
+//! the point of the shape farthest in a given direction. GJK runs on the Minkowski difference
+//! `A - B` of two shapes, whose support point in direction `d` is `support_A(d) - support_B(-d)`.
+
+use nalgebra::{SMatrix, SVector, UnitQuaternion, Vector3};
+
+use crate::error::ShapeError;
+
+/// A vector of the shape space (`D` = 2 or 3).
+pub type Vector<const D: usize> = SVector<f64, D>;
+
+/// A convex shape given by its support function, in its own local frame.
+pub trait Support<const D: usize> {
+    /// A point of the shape that maximises `dir . p`. `dir` need not be normalised; when it is
+    /// zero, any point of the shape may be returned.
+    fn support(&self, dir: &Vector<D>) -> Vector<D>;
+
+    /// A point inside the shape (or on it), used to pick the first search direction.
+    fn center(&self) -> Vector<D>;
+
+    /// An upper bound on the shape's diameter. It does not depend on where the shape sits in its
+    /// frame, so tolerances derived from it are relative to the shape's size, not its position.
+    fn extent(&self) -> f64;
+}
+
+/// A rigid placement: `world = rotation * local + translation`.
+///
+/// The rotation is stored as a matrix so that 2D and 3D share all code; it is orthonormal by
+/// construction (every constructor builds it from an angle or a unit quaternion).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose<const D: usize> {
+    rotation: SMatrix<f64, D, D>,
+    translation: Vector<D>,
+}
+
+impl<const D: usize> Default for Pose<D> {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<const D: usize> Pose<D> {
+    /// The identity placement.
+    pub fn identity() -> Self {
+        Self {
+            rotation: SMatrix::identity(),
+            translation: Vector::zeros(),
+        }
+    }
+
+    /// A pure translation.
+    pub fn from_translation(translation: Vector<D>) -> Result<Self, ShapeError> {
+        check_finite_vector("translation", &translation)?;
+        Ok(Self {
+            rotation: SMatrix::identity(),
+            translation,
+        })
+    }
+
+    /// The rotation matrix.
+    pub fn rotation(&self) -> &SMatrix<f64, D, D> {
+        &self.rotation
+    }
+
+    /// The translation.
+    pub fn translation(&self) -> &Vector<D> {
+        &self.translation
+    }
+
+    /// Maps a local point to the world frame.
+    pub fn transform_point(&self, p: &Vector<D>) -> Vector<D> {
+        self.rotation * p + self.translation
+    }
+
+    /// Maps a local direction to the world frame.
+    pub fn transform_vector(&self, v: &Vector<D>) -> Vector<D> {
+        self.rotation * v
+    }
+
+    /// The placement of `other`'s frame seen from this one: `self^-1 * other`.
+    ///
+    /// The translations are subtracted first, so two shapes far from the origin but close to each
+    /// other keep all their significant digits.
+    pub fn inverse_times(&self, other: &Self) -> Self {
+        let rt = self.rotation.transpose();
+        Self {
+            rotation: rt * other.rotation,
+            translation: rt * (other.translation - self.translation),
+        }
+    }
+}
+
+impl Pose<2> {
+    /// A 2D placement from a position and an angle in radians (counter-clockwise).
+    pub fn new_2d(x: f64, y: f64, angle: f64) -> Result<Self, ShapeError> {
+        check_finite("x", x)?;
+        check_finite("y", y)?;
+        check_finite("angle", angle)?;
+        let (s, c) = angle.sin_cos();
+        Ok(Self::from_cos_sin([x, y], c, s))
+    }
+
+    /// A 2D placement from a position and the cosine and sine of its angle (already unit).
+    pub(crate) fn from_cos_sin(position: [f64; 2], cos: f64, sin: f64) -> Self {
+        Self {
+            rotation: SMatrix::<f64, 2, 2>::new(cos, -sin, sin, cos),
+            translation: Vector::<2>::new(position[0], position[1]),
+        }
+    }
+}
+
+impl Pose<3> {
+    /// A 3D placement from a position and a unit quaternion.
+    pub fn new_3d(
+        position: Vector3<f64>,
+        rotation: UnitQuaternion<f64>,
+    ) -> Result<Self, ShapeError> {
+        check_finite_vector("position", &position)?;
+        check_finite_vector("rotation", &rotation.as_ref().coords)?;
+        Ok(Self {
+            rotation: rotation.to_rotation_matrix().into_inner(),
+            translation: position,
+        })
+    }
+}
+
+/// Fails unless `value` is finite.
+pub(crate) fn check_finite(name: &str, value: f64) -> Result<(), ShapeError> {
+    if value.is_finite() {
+        Ok(())
+    } else {
+        Err(ShapeError::new(format!(
+            "{name} is {value}, not a finite number"
+        )))
+    }
+}
+
+/// Fails unless `value` is finite and not negative.
+pub(crate) fn check_size(name: &str, value: f64) -> Result<(), ShapeError> {
+    check_finite(name, value)?;
+    if value < 0.0 {
+        return Err(ShapeError::new(format!(
+            "{name} is {value}, it must not be negative"
+        )));
+    }
+    Ok(())
+}
+
+/// Fails unless every component of `v` is finite.
+pub(crate) fn check_finite_vector<const N: usize>(
+    name: &str,
+    v: &SVector<f64, N>,
+) -> Result<(), ShapeError> {
+    match v.iter().position(|x| !x.is_finite()) {
+        None => Ok(()),
+        Some(i) => Err(ShapeError::new(format!(
+            "{name} component {i} is {}, not a finite number",
+            v[i]
+        ))),
+    }
+}
+
+/// Two shapes with B expressed in A's frame: the Minkowski difference `A - B` as a support map.
+pub(crate) struct MinkowskiPair<'s, const D: usize, A: ?Sized, B: ?Sized> {
+    pub a: &'s A,
+    pub b: &'s B,
+    /// Placement of B in A's frame.
+    pub b_in_a: Pose<D>,
+}
+
+/// A support point of the Minkowski difference together with the points of A and B it came from
+/// (all in A's frame).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SupportPoint<const D: usize> {
+    pub w: Vector<D>,
+    pub a: Vector<D>,
+    pub b: Vector<D>,
+}
+
+impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> MinkowskiPair<'_, D, A, B> {
+    /// Support point of `A - B` in direction `dir` (A's frame).
+    #[inline]
+    pub fn support(&self, dir: &Vector<D>) -> SupportPoint<D> {
+        let a = self.a.support(dir);
+        let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));
+        let b = self.b_in_a.transform_point(&self.b.support(&local_dir_b));
+        SupportPoint { w: a - b, a, b }
+    }
+
+    /// A point of `A - B` (from the shapes' centres), in A's frame.
+    pub fn center(&self) -> Vector<D> {
+        self.a.center() - self.b_in_a.transform_point(&self.b.center())
+    }
+
+    /// Sum of the shapes' extents.
+    pub fn extent(&self) -> f64 {
+        self.a.extent() + self.b.extent()
+    }
+}
