@@ -36,8 +36,8 @@ pub enum QueryError<const D: usize> {
     /// The iteration cap was reached before the tolerance was met. The best result found is
     /// attached: its `lower_bound` and `distance` still bracket the true distance.
     NoConvergence(Box<DistanceResult<D>>),
-    /// A support function returned a non-finite point (a user-defined shape, or a shape whose
-    /// numbers overflowed).
+    /// A support function returned a non-finite point: the coordinates of the pair overflow
+    /// (shapes near 1e308 apart), or a user-defined shape misbehaves.
     NonFiniteSupport,
     /// The options are out of range (negative or NaN tolerance, zero iteration cap).
     InvalidOptions(&'static str),
@@ -51,9 +51,10 @@ impl<const D: usize> fmt::Display for QueryError<D> {
                 "no convergence after {} iterations: distance is between {} and {}",
                 best.iterations, best.lower_bound, best.distance
             ),
-            QueryError::NonFiniteSupport => {
-                f.write_str("a support function returned a non-finite point")
-            }
+            QueryError::NonFiniteSupport => f.write_str(
+                "a support point is not finite: the shapes' coordinates overflow (or a \
+                 user-defined support function returned NaN or infinity)",
+            ),
             QueryError::InvalidOptions(why) => write!(f, "invalid query options: {why}"),
         }
     }

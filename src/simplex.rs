@@ -127,7 +127,11 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
         -det(&a, &b, &c),
     ];
     let total: f64 = volumes.iter().sum();
-    let same_sign = |v: f64| (v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0);
+    // A tetrahedron flat to within rounding has a total volume of noise: the signs say nothing
+    // and every face must be tried.
+    let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+    let flat = total.abs() <= 32.0 * f64::EPSILON * size * size * size;
+    let same_sign = |v: f64| !flat && ((v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0));
     if volumes.iter().all(|v| same_sign(*v)) {
         let mut weights = [0.0; 4];
         for (w, v) in weights.iter_mut().zip(volumes) {
@@ -239,6 +243,39 @@ mod tests {
         assert_optimal(&p, &c);
         let p = [v(1.0, 2.0, 3.0); 4];
         assert_eq!(closest_to_origin(&p, false).point, v(1.0, 2.0, 3.0));
+    }
+
+    /// A tetrahedron flat to within rounding, far from the origin (met by GJK on an ellipsoid):
+    /// the signs of its volumes are noise, and the new vertex (the last) is the closest point.
+    #[test]
+    fn flat_tetrahedron_far_from_origin() {
+        let p = [
+            v(
+                1.9428492310194245,
+                -0.19034041894592613,
+                -0.09488145043110541,
+            ),
+            v(
+                1.9428517661600089,
+                -0.19031910408032987,
+                -0.09487229534577091,
+            ),
+            v(
+                1.9428498815105026,
+                -0.19032476192020847,
+                -0.09489953708984544,
+            ),
+            v(
+                1.9428503380017514,
+                -0.1903284606310814,
+                -0.09488277006769025,
+            ),
+        ];
+        let c = closest_to_origin(&p, false);
+        // Exact (rational) answer: vertex 3, |p3|^2 = 3.819895098855435, below the old
+        // triangle's 3.819895098936951.
+        assert!(c.point.norm_squared() <= p[3].norm_squared() * (1.0 + 1e-15));
+        assert_optimal(&p, &c);
     }
 
     /// Random simplices, scaled and shifted, against the optimality certificate.

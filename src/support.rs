@@ -92,6 +92,18 @@ impl<const D: usize> Pose<D> {
     }
 }
 
+impl<const D: usize> std::ops::Mul for Pose<D> {
+    type Output = Pose<D>;
+
+    /// Composition: `(self * other).transform_point(p) == self.transform_point(other.transform_point(p))`.
+    fn mul(self, other: Pose<D>) -> Pose<D> {
+        Pose {
+            rotation: self.rotation * other.rotation,
+            translation: self.rotation * other.translation + self.translation,
+        }
+    }
+}
+
 impl Pose<2> {
     /// A 2D placement from a position and an angle in radians (counter-clockwise).
     pub fn new_2d(x: f64, y: f64, angle: f64) -> Result<Self, ShapeError> {

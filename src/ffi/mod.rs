@@ -1,1 +1,50 @@
-//! The C ABI.
+//! The C ABI: opaque shape handles, plain `#[repr(C)]` value types, status codes.
+//!
+//! This module converts and validates, then calls the Rust API; it holds no geometry. Every
+//! exported function:
+//! - returns a [`GjkStatus`] (or a plain value that cannot fail) and writes results through
+//!   out-pointers, only on success;
+//! - checks every pointer (NULL, alignment) and number (NaN, infinity, negative sizes, counts)
+//!   and leaves a readable message for [`gjk_last_error_message`];
+//! - runs under `catch_unwind`, so no panic crosses the boundary ([`GJK_INTERNAL_ERROR`]);
+//! - terminates on every input (iteration caps, no recursion on user data).
+//!
+//! The header `include/gjk.h` is generated from this module by cbindgen (see `build.rs`).
+
+mod pointers;
+mod pose;
+mod query;
+mod shapes;
+mod status;
+
+pub use pose::{gjk_pose_2d, gjk_pose_3d, GjkPose};
+pub use query::{
+    gjk_distance, gjk_distance_ex, gjk_intersect, gjk_intersect_ex, gjk_query_options_default,
+    GjkDistanceResult, GjkQueryOptions,
+};
+pub use shapes::{
+    gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_ellipse_new, gjk_ellipsoid_new,
+    gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polytope_new, gjk_rectangle_new,
+    gjk_segment2d_new, gjk_segment3d_new, gjk_shape_dimension, gjk_shape_free, gjk_sphere_new,
+    gjk_stadium_new, GjkShape,
+};
+pub use status::{
+    gjk_last_error_message, gjk_status_string, gjk_version, GjkStatus, GJK_DIMENSION_MISMATCH,
+    GJK_INTERNAL_ERROR, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE, GJK_NULL_POINTER, GJK_OK,
+};
+
+#[cfg(test)]
+mod tests {
+    /// The committed header is the one cbindgen generates from these sources.
+    #[test]
+    fn header_is_current() {
+        let generated = include_str!(concat!(env!("OUT_DIR"), "/gjk.h"));
+        let committed =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/include/gjk.h"))
+                .expect("include/gjk.h exists");
+        assert!(
+            committed == generated,
+            "include/gjk.h is stale: build outside CI (cargo build) to regenerate it, and commit it"
+        );
+    }
+}

@@ -124,3 +124,113 @@ pub fn distance_allowance(c: &Case) -> f64 {
     let largest = c.a.iter().chain(&c.b).fold(0.0f64, |m, x| m.max(x.abs()));
     1e-9 * c.dist + 1e-12 * c.size + 4.0 * largest * f64::EPSILON
 }
+
+/// 2D cross product of `o->a` and `o->b`.
+fn cross(o: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+}
+
+/// Convex hull of 2D points, counter-clockwise, without collinear points (Andrew's monotone
+/// chain). The test oracle's own, independent of the library.
+pub fn hull_2d(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    let mut p = points.to_vec();
+    p.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    p.dedup();
+    if p.len() < 3 {
+        return p;
+    }
+    let mut h: Vec<[f64; 2]> = Vec::with_capacity(2 * p.len());
+    for pass in 0..2 {
+        let start = h.len();
+        let iter: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
+            Box::new(p.iter())
+        } else {
+            Box::new(p.iter().rev())
+        };
+        for q in iter {
+            while h.len() >= start + 2 && cross(h[h.len() - 2], h[h.len() - 1], *q) <= 0.0 {
+                h.pop();
+            }
+            h.push(*q);
+        }
+        h.pop();
+    }
+    h
+}
+
+/// Distance from point `p` to segment `a b`.
+pub fn point_segment_distance(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    let t = [b[0] - a[0], b[1] - a[1]];
+    let tt = t[0] * t[0] + t[1] * t[1];
+    let s = if tt > 0.0 {
+        (((p[0] - a[0]) * t[0] + (p[1] - a[1]) * t[1]) / tt).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let q = [a[0] + s * t[0] - p[0], a[1] + s * t[1] - p[1]];
+    (q[0] * q[0] + q[1] * q[1]).sqrt()
+}
+
+/// Whether two convex polygons (hulls, counter-clockwise) are separated by one of their edge
+/// normals (separating axis theorem); touching is not separated.
+pub fn separated_2d(a: &[[f64; 2]], b: &[[f64; 2]]) -> bool {
+    let axes = |p: &[[f64; 2]]| -> Vec<[f64; 2]> {
+        if p.len() == 1 {
+            return vec![];
+        }
+        (0..p.len())
+            .map(|i| {
+                let (u, v) = (p[i], p[(i + 1) % p.len()]);
+                [v[1] - u[1], u[0] - v[0]]
+            })
+            .collect()
+    };
+    let mut all = axes(a);
+    all.extend(axes(b));
+    // Points and segments have too few edge normals: add the axes between their vertices and
+    // the other's vertices and edges' perpendiculars.
+    if a.len() <= 2 || b.len() <= 2 {
+        for p in a {
+            for q in b {
+                all.push([q[0] - p[0], q[1] - p[1]]);
+            }
+        }
+        for poly in [a, b] {
+            if poly.len() == 2 {
+                all.push([poly[1][0] - poly[0][0], poly[1][1] - poly[0][1]]);
+            }
+        }
+    }
+    all.iter().any(|n| {
+        let proj = |p: &[[f64; 2]]| {
+            p.iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), q| {
+                    let d = q[0] * n[0] + q[1] * n[1];
+                    (lo.min(d), hi.max(d))
+                })
+        };
+        let (alo, ahi) = proj(a);
+        let (blo, bhi) = proj(b);
+        ahi < blo || bhi < alo
+    })
+}
+
+/// Exact-enough distance between two convex polygons given as hulls: 0 when they intersect,
+/// else the smallest vertex–edge distance.
+pub fn polygon_distance(a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
+    if !separated_2d(a, b) {
+        return 0.0;
+    }
+    let edges = |p: &[[f64; 2]]| -> Vec<([f64; 2], [f64; 2])> {
+        (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect()
+    };
+    let mut best = f64::INFINITY;
+    for (x, y) in [(a, b), (b, a)] {
+        for p in x {
+            for (u, v) in edges(y) {
+                best = best.min(point_segment_distance(*p, u, v));
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,69 @@
+//! Checked access to the memory C callers hand us.
+
+use crate::ffi::status::{Failure, GJK_INVALID_ARGUMENT, GJK_NULL_POINTER};
+
+fn check_pointer<T>(ptr: *const T, name: &str) -> Result<(), Failure> {
+    if ptr.is_null() {
+        return Err(Failure::new(GJK_NULL_POINTER, format!("{name} is NULL")));
+    }
+    if !(ptr as usize).is_multiple_of(std::mem::align_of::<T>()) {
+        return Err(Failure::invalid(format!(
+            "{name} ({ptr:p}) is not aligned for its type"
+        )));
+    }
+    Ok(())
+}
+
+/// `ptr` as a reference, or NULL_POINTER.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to a valid `T` that outlives the call.
+pub(crate) unsafe fn input<'a, T>(ptr: *const T, name: &str) -> Result<&'a T, Failure> {
+    check_pointer(ptr, name)?;
+    Ok(&*ptr)
+}
+
+/// `ptr` as a reference, or None when NULL (optional arguments).
+///
+/// # Safety
+/// As [`input`].
+pub(crate) unsafe fn optional<'a, T>(ptr: *const T, name: &str) -> Result<Option<&'a T>, Failure> {
+    if ptr.is_null() {
+        Ok(None)
+    } else {
+        input(ptr, name).map(Some)
+    }
+}
+
+/// `ptr` checked for writing, or NULL_POINTER.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to writable memory for a `T`.
+pub(crate) unsafe fn output<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T, Failure> {
+    check_pointer(ptr, name)?;
+    Ok(&mut *ptr)
+}
+
+/// `count` points of `dim` coordinates at `ptr`.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count * dim` readable doubles.
+pub(crate) unsafe fn coordinates<'a>(
+    ptr: *const f64,
+    count: usize,
+    dim: usize,
+    name: &str,
+) -> Result<&'a [f64], Failure> {
+    check_pointer(ptr, name)?;
+    if count == 0 {
+        return Err(Failure::new(
+            GJK_INVALID_ARGUMENT,
+            format!("count is 0: {name} needs at least one point"),
+        ));
+    }
+    let len = count
+        .checked_mul(dim)
+        .filter(|len| len.checked_mul(8).is_some_and(|b| b <= isize::MAX as usize))
+        .ok_or_else(|| Failure::invalid(format!("count {count} is too large")))?;
+    Ok(std::slice::from_raw_parts(ptr, len))
+}

@@ -1,0 +1,123 @@
+//! `GjkPose`: placements as C callers give them (position + unit quaternion, Unity's order).
+
+use nalgebra::{Quaternion, UnitQuaternion, Vector3};
+
+use crate::ffi::status::Failure;
+use crate::support::Pose;
+
+/// A rigid placement. Wherever a `const GjkPose *` is taken, NULL means the identity.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkPose {
+    /// Position; 2D shapes use x and y (z is ignored).
+    pub position: [f64; 3],
+    /// Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}. 2D shapes
+    /// accept only rotations about z. A quaternion whose norm is within 1e-3 of 1 is
+    /// normalised; any other is rejected.
+    pub rotation: [f64; 4],
+}
+
+impl GjkPose {
+    const IDENTITY: Self = Self {
+        position: [0.0; 3],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+
+    /// The rotation as a unit quaternion, validated.
+    fn unit_rotation(&self) -> Result<[f64; 4], Failure> {
+        if let Some(i) = self.position.iter().position(|x| !x.is_finite()) {
+            return Err(Failure::invalid(format!(
+                "pose position component {i} is {}, not a finite number",
+                self.position[i]
+            )));
+        }
+        if let Some(i) = self.rotation.iter().position(|x| !x.is_finite()) {
+            return Err(Failure::invalid(format!(
+                "pose rotation component {i} is {}, not a finite number",
+                self.rotation[i]
+            )));
+        }
+        let norm = self.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if (norm - 1.0).abs() > 1e-3 {
+            return Err(Failure::invalid(format!(
+                "pose rotation {:?} has norm {norm}, it must be a unit quaternion (x, y, z, w); \
+                 the identity is {{0, 0, 0, 1}}",
+                self.rotation
+            )));
+        }
+        Ok(self.rotation.map(|x| x / norm))
+    }
+}
+
+/// Conversion of an optional `GjkPose` to the placement of a `D`-dimensional shape.
+pub(crate) trait FromGjkPose: Sized {
+    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure>;
+}
+
+impl FromGjkPose for Pose<2> {
+    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure> {
+        let pose = pose.unwrap_or(&GjkPose::IDENTITY);
+        let [x, y, z, w] = pose
+            .unit_rotation()
+            .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
+        if x * x + y * y > 1e-12 {
+            return Err(Failure::invalid(format!(
+                "{name}: a 2D shape can only rotate about z, but the rotation is {:?}",
+                pose.rotation
+            )));
+        }
+        // Rotation by angle t about z: z = sin(t/2), w = cos(t/2).
+        let zw = z * z + w * w;
+        let cos = (w * w - z * z) / zw;
+        let sin = 2.0 * z * w / zw;
+        Ok(Pose::from_cos_sin(
+            [pose.position[0], pose.position[1]],
+            cos,
+            sin,
+        ))
+    }
+}
+
+impl FromGjkPose for Pose<3> {
+    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure> {
+        let pose = pose.unwrap_or(&GjkPose::IDENTITY);
+        let [x, y, z, w] = pose
+            .unit_rotation()
+            .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
+        let rotation = UnitQuaternion::new_unchecked(Quaternion::new(w, x, y, z));
+        Pose::new_3d(Vector3::from(pose.position), rotation)
+            .map_err(|e| Failure::invalid(format!("{name}: {e}")))
+    }
+}
+
+/// A 2D pose: position (x, y) and a counter-clockwise angle in radians.
+#[no_mangle]
+pub extern "C" fn gjk_pose_2d(x: f64, y: f64, angle: f64) -> GjkPose {
+    let (s, c) = (0.5 * angle).sin_cos();
+    GjkPose {
+        position: [x, y, 0.0],
+        rotation: [0.0, 0.0, s, c],
+    }
+}
+
+/// A 3D pose from `position[3]` and a unit quaternion `rotation_xyzw[4]` (x, y, z, w).
+/// NULL position means the origin, NULL rotation the identity. Values are validated when the
+/// pose is used by a query.
+///
+/// # Safety
+/// Non-NULL pointers must point to 3 and 4 readable doubles.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pose_3d(position: *const f64, rotation_xyzw: *const f64) -> GjkPose {
+    let mut pose = GjkPose::IDENTITY;
+    if !position.is_null() {
+        for (i, p) in pose.position.iter_mut().enumerate() {
+            *p = position.add(i).read_unaligned();
+        }
+    }
+    if !rotation_xyzw.is_null() {
+        for (i, r) in pose.rotation.iter_mut().enumerate() {
+            *r = rotation_xyzw.add(i).read_unaligned();
+        }
+    }
+    pose
+}

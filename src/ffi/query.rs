@@ -1,0 +1,288 @@
+//! The queries of the C ABI: intersection and distance.
+
+use crate::error::QueryError;
+use crate::ffi::pointers::{input, optional, output};
+use crate::ffi::pose::{FromGjkPose, GjkPose};
+use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::status::{
+    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
+};
+use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
+use crate::shape::Shape;
+use crate::support::{Pose, Vector};
+
+/// The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GjkDistanceResult {
+    /// The distance; 0 when the shapes overlap or touch.
+    pub distance: f64,
+    /// Closest point on A (when intersecting: a point common to both shapes).
+    pub point_a: [f64; 3],
+    /// Closest point on B.
+    pub point_b: [f64; 3],
+    /// Unit vector from A towards B; any unit vector when the shapes intersect.
+    pub normal: [f64; 3],
+    /// Certified: lower_bound <= true distance <= distance.
+    pub lower_bound: f64,
+    /// Support-point evaluations made.
+    pub iterations: u32,
+    /// Whether the shapes overlap or touch (shapes are closed sets: touching intersects).
+    pub intersecting: bool,
+}
+
+/// Settings of a query; start from `gjk_query_options_default()`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkQueryOptions {
+    /// Stop when the distance is known within this fraction of itself; in [0, 1). Default
+    /// 1e-12. Polytopes usually converge exactly before. 0 asks for the best f64 can do.
+    pub relative_tolerance: f64,
+    /// The most support-point evaluations; at least 1. Default 128.
+    pub max_iterations: u32,
+}
+
+impl From<QueryOptions> for GjkQueryOptions {
+    fn from(o: QueryOptions) -> Self {
+        Self {
+            relative_tolerance: o.relative_tolerance,
+            max_iterations: o.max_iterations,
+        }
+    }
+}
+
+impl From<GjkQueryOptions> for QueryOptions {
+    fn from(o: GjkQueryOptions) -> Self {
+        Self {
+            relative_tolerance: o.relative_tolerance,
+            max_iterations: o.max_iterations,
+        }
+    }
+}
+
+/// The default options.
+#[no_mangle]
+pub extern "C" fn gjk_query_options_default() -> GjkQueryOptions {
+    QueryOptions::default().into()
+}
+
+fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
+    let mut out = [0.0; 3];
+    out[..D].copy_from_slice(v.as_slice());
+    out
+}
+
+impl<const D: usize> From<&DistanceResult<D>> for GjkDistanceResult {
+    fn from(r: &DistanceResult<D>) -> Self {
+        Self {
+            distance: r.distance,
+            point_a: to3(&r.point_a),
+            point_b: to3(&r.point_b),
+            normal: to3(&r.normal),
+            lower_bound: r.lower_bound,
+            iterations: r.iterations,
+            intersecting: r.intersecting,
+        }
+    }
+}
+
+fn query_failure<const D: usize>(e: QueryError<D>) -> Failure {
+    let status = match e {
+        QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
+        QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
+    };
+    Failure::new(status, e.to_string())
+}
+
+/// The arguments every query takes, validated.
+struct Query<'a> {
+    a: &'a GjkShape,
+    pose_a: Option<&'a GjkPose>,
+    b: &'a GjkShape,
+    pose_b: Option<&'a GjkPose>,
+    options: QueryOptions,
+}
+
+impl<'a> Query<'a> {
+    /// # Safety
+    /// Each pointer must be NULL or valid for its type during the call.
+    unsafe fn new(
+        a: *const GjkShape,
+        pose_a: *const GjkPose,
+        b: *const GjkShape,
+        pose_b: *const GjkPose,
+        options: *const GjkQueryOptions,
+    ) -> Result<Self, Failure> {
+        Ok(Self {
+            a: input(a, "shape a")?,
+            pose_a: optional(pose_a, "pose_a")?,
+            b: input(b, "shape b")?,
+            pose_b: optional(pose_b, "pose_b")?,
+            options: optional(options, "options")?
+                .map(|o| QueryOptions::from(*o))
+                .unwrap_or_default(),
+        })
+    }
+
+    /// Runs `run` on the two shapes once both are known to have the same dimension.
+    fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
+        match (&self.a.shape, &self.b.shape) {
+            (AnyShape::Planar(a), AnyShape::Planar(b)) => self.posed(a, b, run),
+            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => self.posed(a, b, run),
+            (a, _) => {
+                let (da, db) = match a {
+                    AnyShape::Planar(_) => (2, 3),
+                    AnyShape::Spatial(_) => (3, 2),
+                };
+                Err(Failure::new(
+                    GJK_DIMENSION_MISMATCH,
+                    format!("shape a is {da}D but shape b is {db}D"),
+                ))
+            }
+        }
+    }
+
+    fn posed<const D: usize, R>(
+        &self,
+        a: &Shape<D>,
+        b: &Shape<D>,
+        run: impl QueryFn<R>,
+    ) -> Result<R, Failure>
+    where
+        Pose<D>: FromGjkPose,
+    {
+        let pose_a = Pose::<D>::from_gjk(self.pose_a, "pose_a")?;
+        let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
+        run.call(a, &pose_a, b, &pose_b, &self.options)
+    }
+}
+
+/// A query generic over the dimension (a closure cannot be generic over `D`).
+trait QueryFn<R> {
+    fn call<const D: usize>(
+        self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Result<R, Failure>;
+}
+
+struct Intersect;
+
+impl QueryFn<bool> for Intersect {
+    fn call<const D: usize>(
+        self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Result<bool, Failure> {
+        intersect_with(a, pose_a, b, pose_b, options).map_err(query_failure)
+    }
+}
+
+/// Writes the result even when the iteration cap was hit (its bounds stay valid).
+struct Distance<'o>(&'o mut GjkDistanceResult);
+
+impl QueryFn<()> for Distance<'_> {
+    fn call<const D: usize>(
+        self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Result<(), Failure> {
+        match distance_with(a, pose_a, b, pose_b, options) {
+            Ok(r) => {
+                *self.0 = (&r).into();
+                Ok(())
+            }
+            Err(QueryError::NoConvergence(best)) => {
+                *self.0 = (&*best).into();
+                Err(query_failure(QueryError::NoConvergence(best)))
+            }
+            Err(e) => Err(query_failure(e)),
+        }
+    }
+}
+
+/// Whether shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap or touch
+/// (touching counts as intersecting). Stops as soon as the answer is known; always agrees with
+/// the `intersecting` flag of `gjk_distance`. A NULL pose is the identity. `*out` is written on
+/// success only.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_intersect(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    out: *mut bool,
+) -> GjkStatus {
+    gjk_intersect_ex(a, pose_a, b, pose_b, std::ptr::null(), out)
+}
+
+/// `gjk_intersect` with options (NULL means the defaults).
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_intersect_ex(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    options: *const GjkQueryOptions,
+    out: *mut bool,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let query = Query::new(a, pose_a, b, pose_b, options)?;
+        *out = query.dispatch(Intersect)?;
+        Ok(())
+    })
+}
+
+/// The distance between shape `a` placed by `pose_a` and shape `b` placed by `pose_b`, their
+/// closest points, the unit normal from A to B and a certified lower bound. A NULL pose is the
+/// identity. `*out` is written on success, and on `GJK_NO_CONVERGENCE` with the best bounds
+/// found.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_distance(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    out: *mut GjkDistanceResult,
+) -> GjkStatus {
+    gjk_distance_ex(a, pose_a, b, pose_b, std::ptr::null(), out)
+}
+
+/// `gjk_distance` with options (NULL means the defaults).
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_distance_ex(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    options: *const GjkQueryOptions,
+    out: *mut GjkDistanceResult,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let query = Query::new(a, pose_a, b, pose_b, options)?;
+        query.dispatch(Distance(out))
+    })
+}

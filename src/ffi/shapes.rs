@@ -1,0 +1,329 @@
+//! `GjkShape`: opaque, immutable shape handles and their constructors.
+
+use crate::error::ShapeError;
+use crate::ffi::pointers::{coordinates, output};
+use crate::ffi::status::{guard, Failure, GjkStatus};
+use crate::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
+use crate::support::Vector;
+
+/// An immutable convex shape in its local frame, 2D or 3D. Create it with a `gjk_*_new`
+/// function, free it with `gjk_shape_free`. It may be used by any number of threads at once.
+pub struct GjkShape {
+    pub(crate) shape: AnyShape,
+}
+
+/// A shape of either dimension.
+pub(crate) enum AnyShape {
+    Planar(Shape<2>),
+    Spatial(Shape<3>),
+}
+
+impl From<Shape<2>> for AnyShape {
+    fn from(s: Shape<2>) -> Self {
+        AnyShape::Planar(s)
+    }
+}
+
+impl From<Shape<3>> for AnyShape {
+    fn from(s: Shape<3>) -> Self {
+        AnyShape::Spatial(s)
+    }
+}
+
+/// Builds a shape and hands its ownership to the caller through `out`.
+///
+/// # Safety
+/// `out` must be NULL or point to writable memory for a pointer.
+unsafe fn create<S: Into<AnyShape>>(
+    out: *mut *mut GjkShape,
+    build: impl FnOnce() -> Result<S, Failure>,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let shape = build()?;
+        *out = Box::into_raw(Box::new(GjkShape {
+            shape: shape.into(),
+        }));
+        Ok(())
+    })
+}
+
+fn invalid(e: ShapeError) -> Failure {
+    Failure::invalid(e.message())
+}
+
+/// `count` points as vectors.
+fn points<const D: usize>(flat: &[f64]) -> Vec<Vector<D>> {
+    flat.chunks_exact(D)
+        .map(Vector::<D>::from_column_slice)
+        .collect()
+}
+
+/// A convex polygon: the convex hull of `count` 2D points `xy` (x0, y0, x1, y1, ...). The
+/// points may be in any order, repeated, inside the hull, collinear or a single point. They
+/// are copied.
+///
+/// # Safety
+/// `xy` must point to `2 * count` readable doubles; `out` to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polygon_new(
+    xy: *const f64,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        let flat = coordinates(xy, count, 2, "xy")?;
+        ConvexHull::new(points::<2>(flat))
+            .map(Shape::ConvexHull)
+            .map_err(invalid)
+    })
+}
+
+/// A convex polytope: the convex hull of `count` 3D points `xyz` (x0, y0, z0, x1, ...). The
+/// points may be in any order, repeated, inside the hull, coplanar, collinear or a single
+/// point. They are copied.
+///
+/// # Safety
+/// `xyz` must point to `3 * count` readable doubles; `out` to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polytope_new(
+    xyz: *const f64,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        let flat = coordinates(xyz, count, 3, "xyz")?;
+        ConvexHull::new(points::<3>(flat))
+            .map(Shape::ConvexHull)
+            .map_err(invalid)
+    })
+}
+
+/// A 2D point at (x, y).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_point2d_new(x: f64, y: f64, out: *mut *mut GjkShape) -> GjkStatus {
+    create(out, || {
+        Point::new(Vector::<2>::new(x, y))
+            .map(Shape::Point)
+            .map_err(invalid)
+    })
+}
+
+/// A 3D point at (x, y, z).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_point3d_new(
+    x: f64,
+    y: f64,
+    z: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Point::new(Vector::<3>::new(x, y, z))
+            .map(Shape::Point)
+            .map_err(invalid)
+    })
+}
+
+/// The 2D segment from (x0, y0) to (x1, y1).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_segment2d_new(
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Segment::new(Vector::<2>::new(x0, y0), Vector::<2>::new(x1, y1))
+            .map(Shape::Segment)
+            .map_err(invalid)
+    })
+}
+
+/// The 3D segment from (x0, y0, z0) to (x1, y1, z1).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_segment3d_new(
+    x0: f64,
+    y0: f64,
+    z0: f64,
+    x1: f64,
+    y1: f64,
+    z1: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Segment::new(Vector::<3>::new(x0, y0, z0), Vector::<3>::new(x1, y1, z1))
+            .map(Shape::Segment)
+            .map_err(invalid)
+    })
+}
+
+/// A circle of `radius` centred at the local origin (radius 0 is a point).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_circle_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
+    create(out, || {
+        Ball::<2>::new(radius).map(Shape::Ball).map_err(invalid)
+    })
+}
+
+/// A sphere of `radius` centred at the local origin.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_sphere_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
+    create(out, || {
+        Ball::<3>::new(radius).map(Shape::Ball).map_err(invalid)
+    })
+}
+
+/// An axis-aligned ellipse with semi-axes `half_x`, `half_y`, centred at the local origin.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_ellipse_new(
+    half_x: f64,
+    half_y: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Ellipsoid::new(Vector::<2>::new(half_x, half_y))
+            .map(Shape::Ellipsoid)
+            .map_err(invalid)
+    })
+}
+
+/// An axis-aligned ellipsoid with semi-axes `half_x`, `half_y`, `half_z`.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_ellipsoid_new(
+    half_x: f64,
+    half_y: f64,
+    half_z: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Ellipsoid::new(Vector::<3>::new(half_x, half_y, half_z))
+            .map(Shape::Ellipsoid)
+            .map_err(invalid)
+    })
+}
+
+/// A 2D stadium (racetrack): the points within `radius` of the segment from
+/// (-half_length, 0) to (half_length, 0).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_stadium_new(
+    half_length: f64,
+    radius: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Capsule::<2>::along_axis(0, half_length, radius)
+            .map(Shape::Capsule)
+            .map_err(invalid)
+    })
+}
+
+/// A 3D capsule: the points within `radius` of the segment from (0, 0, -half_length) to
+/// (0, 0, half_length).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_capsule_new(
+    half_length: f64,
+    radius: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Capsule::<3>::along_axis(2, half_length, radius)
+            .map(Shape::Capsule)
+            .map_err(invalid)
+    })
+}
+
+/// An axis-aligned rectangle with half extents `half_x`, `half_y`, centred at the local origin.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_rectangle_new(
+    half_x: f64,
+    half_y: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Cuboid::new(Vector::<2>::new(half_x, half_y))
+            .map(Shape::Cuboid)
+            .map_err(invalid)
+    })
+}
+
+/// An axis-aligned box with half extents `half_x`, `half_y`, `half_z`.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_box_new(
+    half_x: f64,
+    half_y: f64,
+    half_z: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        Cuboid::new(Vector::<3>::new(half_x, half_y, half_z))
+            .map(Shape::Cuboid)
+            .map_err(invalid)
+    })
+}
+
+/// Frees a shape. NULL is a no-op. The shape must not be used afterwards.
+///
+/// # Safety
+/// `shape` must be NULL or a pointer returned by a `gjk_*_new` function, not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_shape_free(shape: *mut GjkShape) {
+    if !shape.is_null() {
+        // Dropping plain data cannot panic; nothing can unwind out of here.
+        drop(Box::from_raw(shape));
+    }
+}
+
+/// The dimension of a shape: 2 or 3, or 0 for NULL.
+///
+/// # Safety
+/// `shape` must be NULL or a live shape.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_shape_dimension(shape: *const GjkShape) -> u32 {
+    match shape.as_ref() {
+        None => 0,
+        Some(GjkShape {
+            shape: AnyShape::Planar(_),
+        }) => 2,
+        Some(GjkShape {
+            shape: AnyShape::Spatial(_),
+        }) => 3,
+    }
+}

@@ -1,0 +1,103 @@
+//! Status codes, the calling thread's last error message, and the guard every export runs in.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The outcome of a fallible call: `GJK_OK` or one of the `GJK_*` error codes.
+pub type GjkStatus = i32;
+
+/// Success.
+pub const GJK_OK: GjkStatus = 0;
+/// A required pointer argument was NULL (or misaligned).
+pub const GJK_NULL_POINTER: GjkStatus = 1;
+/// A number was out of range: NaN, infinity, a negative size, zero points, a rotation that is
+/// not a unit quaternion, a tolerance outside [0, 1).
+pub const GJK_INVALID_ARGUMENT: GjkStatus = 2;
+/// A 2D shape was queried against a 3D shape.
+pub const GJK_DIMENSION_MISMATCH: GjkStatus = 3;
+/// The iteration cap was reached before the requested tolerance; distance results are still
+/// written, with bounds that bracket the true distance.
+pub const GJK_NO_CONVERGENCE: GjkStatus = 4;
+/// A bug in the library (a caught panic). The message says where; please report it.
+pub const GJK_INTERNAL_ERROR: GjkStatus = 5;
+
+/// Why a call failed: its status and a message for `gjk_last_error_message`.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub status: GjkStatus,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn new(status: GjkStatus, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            message: message.into(),
+        }
+    }
+
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Self::new(GJK_INVALID_ARGUMENT, message)
+    }
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn set_last_error(message: &str) {
+    let text = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+}
+
+/// Runs an export's body: catches panics, records the message of a failure, returns the status.
+pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> GjkStatus {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => GJK_OK,
+        Ok(Err(failure)) => {
+            set_last_error(&failure.message);
+            failure.status
+        }
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            set_last_error(&format!("internal error (please report): {what}"));
+            GJK_INTERNAL_ERROR
+        }
+    }
+}
+
+/// A static, NUL-terminated description of a status code. Unknown codes get
+/// "unknown status code". Never NULL.
+#[no_mangle]
+pub extern "C" fn gjk_status_string(status: GjkStatus) -> *const c_char {
+    let text: &'static [u8] = match status {
+        GJK_OK => b"ok\0",
+        GJK_NULL_POINTER => b"null pointer argument\0",
+        GJK_INVALID_ARGUMENT => b"invalid argument\0",
+        GJK_DIMENSION_MISMATCH => b"dimension mismatch: 2D shape against 3D shape\0",
+        GJK_NO_CONVERGENCE => b"no convergence within the iteration cap\0",
+        GJK_INTERNAL_ERROR => b"internal error\0",
+        _ => b"unknown status code\0",
+    };
+    text.as_ptr().cast()
+}
+
+/// The detailed message of the calling thread's last failed call (which argument, which point,
+/// why), or an empty string if none failed yet. Successful calls leave it unchanged. The pointer
+/// stays valid until the next failing call on the same thread. Never NULL.
+#[no_mangle]
+pub extern "C" fn gjk_last_error_message() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}
+
+/// The library's version, "MAJOR.MINOR.PATCH" (static, NUL-terminated). Compare with the
+/// `GJK_VERSION_*` macros of the header the program was compiled with.
+#[no_mangle]
+pub extern "C" fn gjk_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
