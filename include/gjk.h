@@ -220,6 +220,15 @@ GjkStatus gjk_distance_ex(const struct GjkShape *a,
 GjkStatus gjk_polygon_new(const double *xy, size_t count, struct GjkShape **out);
 
 /**
+ * `gjk_polygon_new` for single-precision coordinates (a Unity `Vector2[]` passed as is); the
+ * floats are widened exactly to doubles.
+ *
+ * # Safety
+ * `xy` must point to `2 * count` readable floats; `out` to writable memory for a pointer.
+ */
+GjkStatus gjk_polygon_new_f32(const float *xy, size_t count, struct GjkShape **out);
+
+/**
  * A convex polytope: the convex hull of `count` 3D points `xyz` (x0, y0, z0, x1, ...). The
  * points may be in any order, repeated, inside the hull, coplanar, collinear or a single
  * point. They are copied.
@@ -228,6 +237,15 @@ GjkStatus gjk_polygon_new(const double *xy, size_t count, struct GjkShape **out)
  * `xyz` must point to `3 * count` readable doubles; `out` to writable memory for a pointer.
  */
 GjkStatus gjk_polytope_new(const double *xyz, size_t count, struct GjkShape **out);
+
+/**
+ * `gjk_polytope_new` for single-precision coordinates (a Unity `Vector3[]` passed as is); the
+ * floats are widened exactly to doubles.
+ *
+ * # Safety
+ * `xyz` must point to `3 * count` readable floats; `out` to writable memory for a pointer.
+ */
+GjkStatus gjk_polytope_new_f32(const float *xyz, size_t count, struct GjkShape **out);
 
 /**
  * A 2D point at (x, y).

@@ -44,16 +44,16 @@ pub(crate) unsafe fn output<'a, T>(ptr: *mut T, name: &str) -> Result<&'a mut T,
     Ok(&mut *ptr)
 }
 
-/// `count` points of `dim` coordinates at `ptr`.
+/// `count` points of `dim` coordinates (`f64` or `f32`) at `ptr`.
 ///
 /// # Safety
-/// A non-NULL `ptr` must point to `count * dim` readable doubles.
-pub(crate) unsafe fn coordinates<'a>(
-    ptr: *const f64,
+/// A non-NULL `ptr` must point to `count * dim` readable values.
+pub(crate) unsafe fn coordinates<'a, T>(
+    ptr: *const T,
     count: usize,
     dim: usize,
     name: &str,
-) -> Result<&'a [f64], Failure> {
+) -> Result<&'a [T], Failure> {
     check_pointer(ptr, name)?;
     if count == 0 {
         return Err(Failure::new(
@@ -63,7 +63,10 @@ pub(crate) unsafe fn coordinates<'a>(
     }
     let len = count
         .checked_mul(dim)
-        .filter(|len| len.checked_mul(8).is_some_and(|b| b <= isize::MAX as usize))
+        .filter(|len| {
+            len.checked_mul(std::mem::size_of::<T>())
+                .is_some_and(|bytes| bytes <= isize::MAX as usize)
+        })
         .ok_or_else(|| Failure::invalid(format!("count {count} is too large")))?;
     Ok(std::slice::from_raw_parts(ptr, len))
 }

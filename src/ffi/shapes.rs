@@ -52,11 +52,26 @@ fn invalid(e: ShapeError) -> Failure {
     Failure::invalid(e.message())
 }
 
-/// `count` points as vectors.
-fn points<const D: usize>(flat: &[f64]) -> Vec<Vector<D>> {
+/// Interleaved coordinates as points (single precision widened exactly).
+fn points<const D: usize, T: Copy + Into<f64>>(flat: &[T]) -> Vec<Vector<D>> {
     flat.chunks_exact(D)
-        .map(Vector::<D>::from_column_slice)
+        .map(|p| Vector::<D>::from_fn(|i, _| p[i].into()))
         .collect()
+}
+
+/// The hull of the `count` points at `coords`.
+///
+/// # Safety
+/// As [`coordinates`].
+unsafe fn hull<const D: usize, T: Copy + Into<f64>>(
+    coords: *const T,
+    count: usize,
+    name: &str,
+) -> Result<Shape<D>, Failure> {
+    let flat = coordinates(coords, count, D, name)?;
+    ConvexHull::new(points::<D, T>(flat))
+        .map(Shape::ConvexHull)
+        .map_err(invalid)
 }
 
 /// A convex polygon: the convex hull of `count` 2D points `xy` (x0, y0, x1, y1, ...). The
@@ -71,12 +86,21 @@ pub unsafe extern "C" fn gjk_polygon_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        let flat = coordinates(xy, count, 2, "xy")?;
-        ConvexHull::new(points::<2>(flat))
-            .map(Shape::ConvexHull)
-            .map_err(invalid)
-    })
+    create(out, || hull::<2, f64>(xy, count, "xy"))
+}
+
+/// `gjk_polygon_new` for single-precision coordinates (a Unity `Vector2[]` passed as is); the
+/// floats are widened exactly to doubles.
+///
+/// # Safety
+/// `xy` must point to `2 * count` readable floats; `out` to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polygon_new_f32(
+    xy: *const f32,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || hull::<2, f32>(xy, count, "xy"))
 }
 
 /// A convex polytope: the convex hull of `count` 3D points `xyz` (x0, y0, z0, x1, ...). The
@@ -91,12 +115,21 @@ pub unsafe extern "C" fn gjk_polytope_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        let flat = coordinates(xyz, count, 3, "xyz")?;
-        ConvexHull::new(points::<3>(flat))
-            .map(Shape::ConvexHull)
-            .map_err(invalid)
-    })
+    create(out, || hull::<3, f64>(xyz, count, "xyz"))
+}
+
+/// `gjk_polytope_new` for single-precision coordinates (a Unity `Vector3[]` passed as is); the
+/// floats are widened exactly to doubles.
+///
+/// # Safety
+/// `xyz` must point to `3 * count` readable floats; `out` to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polytope_new_f32(
+    xyz: *const f32,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || hull::<3, f32>(xyz, count, "xyz"))
 }
 
 /// A 2D point at (x, y).

@@ -160,6 +160,32 @@ static void test_every_constructor(void) {
   for (int i = 0; i < n; i++) gjk_shape_free(s[i]);
 }
 
+/* Single-precision input: the same shapes as from doubles, widened exactly. */
+static void test_float_input(void) {
+  float square_f[] = {0, 0, 3, 0, 3, 3, 0, 3};
+  float cube_f[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1};
+  double third = 1.0f / 3.0f; /* exactly representable in both */
+  float tri_f[] = {4, 0, 5, 0, 4, (float)third};
+  GjkShape *a, *b, *c;
+  CHECK(gjk_polygon_new_f32(square_f, 4, &a) == GJK_OK && gjk_shape_dimension(a) == 2);
+  CHECK(gjk_polygon_new_f32(tri_f, 3, &b) == GJK_OK);
+  CHECK(gjk_polytope_new_f32(cube_f, 8, &c) == GJK_OK && gjk_shape_dimension(c) == 3);
+  GjkDistanceResult r;
+  CHECK(gjk_distance(a, NULL, b, NULL, &r) == GJK_OK && r.distance == 1.0);
+  double pos[3] = {0.5, 0.5, 3.0};
+  GjkPose above = gjk_pose_3d(pos, NULL);
+  CHECK(gjk_distance(c, NULL, c, &above, &r) == GJK_OK && NEAR(r.distance, 2.0, 1e-15));
+  float bad_f[] = {0, 0, 1, (float)NAN};
+  GjkShape *s = NULL;
+  EXPECT_ERROR(gjk_polygon_new_f32(bad_f, 2, &s), GJK_INVALID_ARGUMENT, "point 1 coordinate 1");
+  EXPECT_ERROR(gjk_polytope_new_f32(NULL, 2, &s), GJK_NULL_POINTER, "xyz is NULL");
+  EXPECT_ERROR(gjk_polytope_new_f32(cube_f, 0, &s), GJK_INVALID_ARGUMENT, "count is 0");
+  CHECK(s == NULL);
+  gjk_shape_free(a);
+  gjk_shape_free(b);
+  gjk_shape_free(c);
+}
+
 static void test_analytic_3d(void) {
   GjkShape *sphere, *box, *capsule;
   CHECK(gjk_sphere_new(1.0, &sphere) == GJK_OK);
@@ -310,6 +336,7 @@ int main(void) {
   test_version_and_strings();
   test_tutorial_scenario();
   test_every_constructor();
+  test_float_input();
   test_analytic_3d();
   test_bad_input();
   test_thread_local_message();
