@@ -59,20 +59,26 @@ pub fn compile(compiler: &str, sources: &[PathBuf], flags: &[&str], name: &str) 
     exe
 }
 
-/// Whether valgrind is installed; CI sets GJK_REQUIRE_VALGRIND=1 so that its absence fails.
-fn valgrind_available() -> bool {
-    let found = Command::new("valgrind")
-        .arg("--version")
+/// Whether the external tool `name` runs (`name version_arg` succeeds). When it does not, the
+/// test that needs it is skipped with a warning, unless `GJK_REQUIRE_TOOLS` is set (CI sets it):
+/// then a missing tool fails the test, so that nothing is skipped silently in CI.
+pub fn tool_available(name: &str, version_arg: &str) -> bool {
+    let found = Command::new(name)
+        .arg(version_arg)
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
         assert!(
-            std::env::var_os("GJK_REQUIRE_VALGRIND").is_none(),
-            "GJK_REQUIRE_VALGRIND is set but valgrind is not installed"
+            std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
+            "GJK_REQUIRE_TOOLS is set but `{name}` is not installed"
         );
-        eprintln!("warning: valgrind not found; running without a memory checker");
+        eprintln!("warning: `{name}` not found; skipping what needs it");
     }
     found
+}
+
+fn valgrind_available() -> bool {
+    tool_available("valgrind", "--version")
 }
 
 /// Runs `exe` (under valgrind when available: any invalid access or leak fails) and returns
