@@ -14,6 +14,9 @@
 //!   for the whole query; rounding in the simplex is a few units of `f64::EPSILON * scale`;
 //! - shapes closer than `TOUCH_ULPS * f64::EPSILON * scale` touch: they intersect and their
 //!   distance is 0;
+//! - balls, capsules and rounded shapes are run as their cores (a point, a segment, the inner
+//!   shape) and their radii (margins) added back exactly, so that their distance, closest
+//!   points and normal are as exact as for polytopes;
 //! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
 //!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
 
@@ -243,12 +246,14 @@ impl<const D: usize> Simplex<D> {
 /// The state of a finished search.
 struct Search<const D: usize> {
     simplex: Simplex<D>,
-    /// Closest point of the simplex to the origin (A's frame).
+    /// Closest point of the simplex to the origin (A's frame): the cores' closest difference.
     v: Vector<D>,
-    /// Best `v . w / |v|` seen, before the rounding margin.
+    /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
-    /// Rounding margin of the bounds: a few `EPSILON * scale`.
-    margin: f64,
+    /// Rounding allowance of the bounds: a few `EPSILON * scale`.
+    rounding: f64,
+    /// The margins of A and B (see [`Support::margin`]).
+    margins: (f64, f64),
     iterations: u32,
     end: End,
 }
@@ -275,21 +280,25 @@ impl<const D: usize> Search<D> {
         if !finite(&first) {
             return Err(QueryError::NonFiniteSupport);
         }
+        let margins = pair.margins();
+        let margin_sum = margins.0 + margins.1;
         let scale = pair.extent() + first.w.norm();
-        let touch = TOUCH_ULPS * f64::EPSILON * scale;
-        let margin = GAP_ULPS * f64::EPSILON * scale;
+        let rounding = GAP_ULPS * f64::EPSILON * scale;
+        // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
+        let contact = margin_sum + TOUCH_ULPS * f64::EPSILON * scale;
 
         let mut search = Search {
             simplex: Simplex::single(first),
             v: first.w,
             lower: 0.0,
-            margin,
+            rounding,
+            margins,
             iterations: 1,
             end: End::IterationCap,
         };
         loop {
             let vv = search.v.norm_squared();
-            if vv <= touch * touch {
+            if vv <= contact * contact {
                 search.end = End::Touching;
                 break;
             }
@@ -304,13 +313,15 @@ impl<const D: usize> Search<D> {
             let v_norm = vv.sqrt();
             let vw = search.v.dot(&w.w);
             search.lower = search.lower.max(vw / v_norm);
-            if mode == Mode::Boolean && vw > touch * v_norm {
+            if mode == Mode::Boolean && vw > contact * v_norm {
                 search.end = End::Separated;
                 break;
             }
+            // The duality gap bounds the error of |v| by gap / |v|; the tolerance is relative
+            // to the distance between the shapes, |v| less the margins.
             let gap = vv - vw;
-            if gap <= options.relative_tolerance * vv
-                || gap <= margin * v_norm
+            if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum)
+                || gap <= rounding * v_norm
                 || search.simplex.contains(&w.w)
             {
                 search.end = End::Converged;
@@ -326,7 +337,7 @@ impl<const D: usize> Search<D> {
             }
             search.v = v;
         }
-        if search.end == End::Converged && search.v.norm_squared() <= touch * touch {
+        if search.end == End::Converged && search.v.norm_squared() <= contact * contact {
             search.end = End::Touching;
         }
         Ok(search)
@@ -335,23 +346,41 @@ impl<const D: usize> Search<D> {
     /// The result in the world frame, A being placed by `pose_a`.
     fn result(&self, pose_a: &Pose<D>) -> DistanceResult<D> {
         let intersecting = self.end == End::Touching;
-        let v_norm = self.v.norm();
-        let normal = if v_norm > 0.0 {
-            -self.v / v_norm
+        let (margin_a, margin_b) = self.margins;
+        let core_a = self.simplex.weighted(|p| p.a);
+        let core_b = self.simplex.weighted(|p| p.b);
+        let core_distance = self.v.norm();
+        let (normal, point_a, point_b) = if core_distance > 0.0 {
+            let normal = -self.v / core_distance;
+            if intersecting {
+                // A point of both shapes on the segment between the cores' closest points:
+                // within margin_a of core_a and margin_b of core_b.
+                let t = (0.5 * (margin_a + core_distance - margin_b)).clamp(0.0, core_distance);
+                let common = core_a + normal * t;
+                (normal, common, common)
+            } else {
+                (
+                    normal,
+                    core_a + normal * margin_a,
+                    core_b - normal * margin_b,
+                )
+            }
         } else {
             let mut e = Vector::zeros();
             e[0] = 1.0;
-            e
+            (e, core_a, core_b)
         };
         let (distance, lower_bound) = if intersecting {
             (0.0, 0.0)
         } else {
-            (v_norm, (self.lower - self.margin).clamp(0.0, v_norm))
+            let distance = core_distance - margin_a - margin_b;
+            let lower = self.lower - margin_a - margin_b - self.rounding;
+            (distance, lower.clamp(0.0, distance))
         };
         DistanceResult {
             distance,
-            point_a: pose_a.transform_point(&self.simplex.weighted(|p| p.a)),
-            point_b: pose_a.transform_point(&self.simplex.weighted(|p| p.b)),
+            point_a: pose_a.transform_point(&point_a),
+            point_b: pose_a.transform_point(&point_b),
             normal: pose_a.transform_vector(&normal),
             lower_bound,
             iterations: self.iterations,

@@ -23,6 +23,19 @@ pub trait Support<const D: usize> {
     /// An upper bound on the shape's diameter. It does not depend on where the shape sits in its
     /// frame, so tolerances derived from it are relative to the shape's size, not its position.
     fn extent(&self) -> f64;
+
+    /// The radius of the ball this shape is rounded by: the shape is its core (see
+    /// [`Support::core_support`]) grown by `margin` in every direction. Balls, capsules and
+    /// rounded shapes have one; GJK then runs on the cores, which are polytopes for balls
+    /// (a point) and capsules (a segment), and adds the margins back exactly.
+    fn margin(&self) -> f64 {
+        0.0
+    }
+
+    /// Support point of the core: the shape without its margin.
+    fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.support(dir)
+    }
 }
 
 /// A rigid placement: `world = rotation * local + translation`.
@@ -192,12 +205,15 @@ pub(crate) struct SupportPoint<const D: usize> {
 }
 
 impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> MinkowskiPair<'_, D, A, B> {
-    /// Support point of `A - B` in direction `dir` (A's frame).
+    /// Support point of `core(A) - core(B)` in direction `dir` (A's frame): the shapes without
+    /// their margins.
     #[inline]
     pub fn support(&self, dir: &Vector<D>) -> SupportPoint<D> {
-        let a = self.a.support(dir);
+        let a = self.a.core_support(dir);
         let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));
-        let b = self.b_in_a.transform_point(&self.b.support(&local_dir_b));
+        let b = self
+            .b_in_a
+            .transform_point(&self.b.core_support(&local_dir_b));
         SupportPoint { w: a - b, a, b }
     }
 
@@ -209,5 +225,10 @@ impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> MinkowskiPa
     /// Sum of the shapes' extents.
     pub fn extent(&self) -> f64 {
         self.a.extent() + self.b.extent()
+    }
+
+    /// The margins of A and B.
+    pub fn margins(&self) -> (f64, f64) {
+        (self.a.margin(), self.b.margin())
     }
 }

@@ -149,6 +149,29 @@ where
         let clamped = Vector::<D>::from_fn(|k, _| c[k].clamp(-h1[k], h1[k]));
         let inside = clamped == c;
         let exact = if inside { -r } else { (c - clamped).norm() - r };
+        if exact > 0.0 {
+            // The closest points and the normal are exact too: the ball runs as its centre.
+            let res = distance(
+                &Cuboid::new(h1).unwrap(),
+                &Pose::identity(),
+                &Ball::<D>::new(r).unwrap(),
+                &Pose::from_translation(c).unwrap(),
+            )
+            .unwrap();
+            let normal = (c - clamped) / (c - clamped).norm();
+            assert!(
+                (res.point_a - clamped).norm() <= 1e-14 * 10.0,
+                "{D}D box-ball {i}: point on box"
+            );
+            assert!(
+                (res.point_b - (c - normal * r)).norm() <= 1e-14 * 10.0,
+                "{D}D box-ball {i}: point on ball"
+            );
+            assert!(
+                (res.normal - normal).norm() <= 1e-14 * 10.0 / (c - clamped).norm(),
+                "{D}D box-ball {i}: normal"
+            );
+        }
         check(
             &mut rng,
             &Cuboid::new(h1).unwrap(),

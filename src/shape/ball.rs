@@ -35,6 +35,15 @@ impl<const D: usize> Support<D> for Ball<D> {
     fn extent(&self) -> f64 {
         2.0 * self.radius
     }
+
+    fn margin(&self) -> f64 {
+        self.radius
+    }
+
+    #[inline]
+    fn core_support(&self, _dir: &Vector<D>) -> Vector<D> {
+        Vector::zeros()
+    }
 }
 
 /// `dir` scaled to length `length`, or zero when `dir` is zero (or too small to normalise).

@@ -65,4 +65,13 @@ impl<const D: usize> Support<D> for Shape<D> {
     fn extent(&self) -> f64 {
         dispatch!(self, s => s.extent())
     }
+
+    fn margin(&self) -> f64 {
+        dispatch!(self, s => s.margin())
+    }
+
+    #[inline]
+    fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
+        dispatch!(self, s => s.core_support(dir))
+    }
 }

@@ -56,4 +56,13 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
     fn extent(&self) -> f64 {
         self.inner.extent() + 2.0 * self.radius
     }
+
+    fn margin(&self) -> f64 {
+        self.inner.margin() + self.radius
+    }
+
+    #[inline]
+    fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.inner.core_support(dir)
+    }
 }
