@@ -98,6 +98,38 @@ typedef struct GjkDistanceResult {
 } GjkDistanceResult;
 
 /**
+ * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
+ */
+typedef struct GjkPenetrationResult {
+  /**
+   * Below 0: minus the penetration depth (the shortest translation that separates the
+   * shapes). From 0 up: the distance (0 when touching). Continuous across touching.
+   */
+  double signed_distance;
+  /**
+   * The deepest point of A inside B, or the point of A closest to B.
+   */
+  double point_a[3];
+  /**
+   * The deepest point of B inside A, or the point of B closest to A.
+   */
+  double point_b[3];
+  /**
+   * Unit vector from A towards B: translating B by -signed_distance * normal makes the
+   * shapes touch.
+   */
+  double normal[3];
+  /**
+   * Support-point evaluations made (GJK and EPA together).
+   */
+  uint32_t iterations;
+  /**
+   * Whether the shapes overlap or touch.
+   */
+  bool intersecting;
+} GjkPenetrationResult;
+
+/**
  * Success.
  */
 #define GJK_OK 0
@@ -208,6 +240,49 @@ GjkStatus gjk_distance_ex(const struct GjkShape *a,
                           const struct GjkPose *pose_b,
                           const struct GjkQueryOptions *options,
                           struct GjkDistanceResult *out);
+
+/**
+ * The penetration of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: when they
+ * overlap, minus the depth (the shortest translation separating them), the direction to move
+ * B out of A and the deepest point of each; when apart, their distance and closest points. A
+ * NULL pose is the identity. `*out` is written on success, and on `GJK_NO_CONVERGENCE` with
+ * the best (finite) answer found.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_penetration(const struct GjkShape *a,
+                          const struct GjkPose *pose_a,
+                          const struct GjkShape *b,
+                          const struct GjkPose *pose_b,
+                          struct GjkPenetrationResult *out);
+
+/**
+ * `gjk_penetration` with options (NULL means the defaults). EPA has its own budget of
+ * `max_iterations` support points after GJK's; the relative tolerance applies to the depth.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_penetration_ex(const struct GjkShape *a,
+                             const struct GjkPose *pose_a,
+                             const struct GjkShape *b,
+                             const struct GjkPose *pose_b,
+                             const struct GjkQueryOptions *options,
+                             struct GjkPenetrationResult *out);
+
+/**
+ * The signed distance of two shapes: minus the penetration depth when they overlap, their
+ * distance otherwise (0 when touching). `*out` is written on success only.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_signed_distance(const struct GjkShape *a,
+                              const struct GjkPose *pose_a,
+                              const struct GjkShape *b,
+                              const struct GjkPose *pose_b,
+                              double *out);
 
 /**
  * A convex polygon: the convex hull of `count` 2D points `xy` (x0, y0, x1, y1, ...). The

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::gjk::DistanceResult;
-
 /// A shape or pose could not be built from the given numbers (NaN, infinity, negative size,
 /// no points). The message says which argument and, for point lists, which point.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,12 +28,12 @@ impl fmt::Display for ShapeError {
 
 impl std::error::Error for ShapeError {}
 
-/// A query could not produce a certified answer.
+/// A query could not produce a certified answer. `R` is the query's result type.
 #[derive(Clone, Debug, PartialEq)]
-pub enum QueryError<const D: usize> {
+pub enum QueryError<R> {
     /// The iteration cap was reached before the tolerance was met. The best result found is
-    /// attached: its `lower_bound` and `distance` still bracket the true distance.
-    NoConvergence(Box<DistanceResult<D>>),
+    /// attached; its bounds still bracket the true answer (see each result type).
+    NoConvergence(Box<R>),
     /// A support function returned a non-finite point: the coordinates of the pair overflow
     /// (shapes near 1e308 apart), or a user-defined shape misbehaves.
     NonFiniteSupport,
@@ -43,13 +41,11 @@ pub enum QueryError<const D: usize> {
     InvalidOptions(&'static str),
 }
 
-impl<const D: usize> fmt::Display for QueryError<D> {
+impl<R> fmt::Display for QueryError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QueryError::NoConvergence(best) => write!(
-                f,
-                "no convergence after {} iterations: distance is between {} and {}",
-                best.iterations, best.lower_bound, best.distance
+            QueryError::NoConvergence(_) => f.write_str(
+                "no convergence within the iteration cap (the best bounds found are returned)",
             ),
             QueryError::NonFiniteSupport => f.write_str(
                 "a support point is not finite: the shapes' coordinates overflow (or a \
@@ -60,4 +56,18 @@ impl<const D: usize> fmt::Display for QueryError<D> {
     }
 }
 
-impl<const D: usize> std::error::Error for QueryError<D> {}
+impl<R: fmt::Debug> std::error::Error for QueryError<R> {}
+
+/// The failures of the searches themselves, before a result type is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SearchError {
+    NonFiniteSupport,
+}
+
+impl<R> From<SearchError> for QueryError<R> {
+    fn from(e: SearchError) -> Self {
+        match e {
+            SearchError::NonFiniteSupport => QueryError::NonFiniteSupport,
+        }
+    }
+}

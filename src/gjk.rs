@@ -20,7 +20,7 @@
 //! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
 //!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
 
-use crate::error::QueryError;
+use crate::error::{QueryError, SearchError};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 use nalgebra::Vector3;
@@ -53,7 +53,7 @@ impl Default for QueryOptions {
 }
 
 impl QueryOptions {
-    fn validate<const D: usize>(&self) -> Result<(), QueryError<D>> {
+    pub(crate) fn validate<R>(&self) -> Result<(), QueryError<R>> {
         if !(self.relative_tolerance >= 0.0 && self.relative_tolerance < 1.0) {
             return Err(QueryError::InvalidOptions(
                 "relative_tolerance must be in [0, 1)",
@@ -94,7 +94,7 @@ pub fn distance<const D: usize, A, B>(
     pose_a: &Pose<D>,
     b: &B,
     pose_b: &Pose<D>,
-) -> Result<DistanceResult<D>, QueryError<D>>
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -109,7 +109,7 @@ pub fn distance_with<const D: usize, A, B>(
     b: &B,
     pose_b: &Pose<D>,
     options: &QueryOptions,
-) -> Result<DistanceResult<D>, QueryError<D>>
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -136,7 +136,7 @@ pub fn intersect<const D: usize, A, B>(
     pose_a: &Pose<D>,
     b: &B,
     pose_b: &Pose<D>,
-) -> Result<bool, QueryError<D>>
+) -> Result<bool, QueryError<DistanceResult<D>>>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -151,7 +151,7 @@ pub fn intersect_with<const D: usize, A, B>(
     b: &B,
     pose_b: &Pose<D>,
     options: &QueryOptions,
-) -> Result<bool, QueryError<D>>
+) -> Result<bool, QueryError<DistanceResult<D>>>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -173,15 +173,18 @@ where
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(crate) enum Mode {
     /// Run until the distance is known.
     Distance,
+    /// Run until the cores' distance is known, even when the margins already overlap: the
+    /// start of a penetration query.
+    Penetration,
     /// Stop as soon as the verdict is known.
     Boolean,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum End {
+pub(crate) enum End {
     /// `|v|` fell within the touching tolerance: the shapes intersect.
     Touching,
     /// (Boolean mode) a direction proves the shapes apart by more than the tolerance.
@@ -194,7 +197,7 @@ enum End {
 
 /// The current simplex: its support points and the weights of its closest point.
 #[derive(Clone, Copy)]
-struct Simplex<const D: usize> {
+pub(crate) struct Simplex<const D: usize> {
     len: usize,
     points: [SupportPoint<D>; 4],
     weights: [f64; 4],
@@ -234,6 +237,11 @@ impl<const D: usize> Simplex<D> {
         closest.point.fixed_rows::<D>(0).into_owned()
     }
 
+    /// The vertices of the simplex.
+    pub(crate) fn points(&self) -> &[SupportPoint<D>] {
+        &self.points[..self.len]
+    }
+
     fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
         self.points[..self.len]
             .iter()
@@ -244,26 +252,30 @@ impl<const D: usize> Simplex<D> {
 }
 
 /// The state of a finished search.
-struct Search<const D: usize> {
-    simplex: Simplex<D>,
+pub(crate) struct Search<const D: usize> {
+    pub simplex: Simplex<D>,
     /// Closest point of the simplex to the origin (A's frame): the cores' closest difference.
-    v: Vector<D>,
+    pub v: Vector<D>,
     /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
+    /// The size of the query: the shapes' extents plus their first separation.
+    pub scale: f64,
     /// Rounding allowance of the bounds: a few `EPSILON * scale`.
     rounding: f64,
+    /// Cores closer than this touch.
+    pub touch: f64,
     /// The margins of A and B (see [`Support::margin`]).
-    margins: (f64, f64),
-    iterations: u32,
-    end: End,
+    pub margins: (f64, f64),
+    pub iterations: u32,
+    pub end: End,
 }
 
 impl<const D: usize> Search<D> {
-    fn run<A, B>(
+    pub(crate) fn run<A, B>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
-    ) -> Result<Self, QueryError<D>>
+    ) -> Result<Self, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
@@ -278,27 +290,36 @@ impl<const D: usize> Search<D> {
         }
         let first = pair.support(&direction);
         if !finite(&first) {
-            return Err(QueryError::NonFiniteSupport);
+            return Err(SearchError::NonFiniteSupport);
         }
         let margins = pair.margins();
         let margin_sum = margins.0 + margins.1;
         let scale = pair.extent() + first.w.norm();
         let rounding = GAP_ULPS * f64::EPSILON * scale;
+        let touch = TOUCH_ULPS * f64::EPSILON * scale;
         // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
-        let contact = margin_sum + TOUCH_ULPS * f64::EPSILON * scale;
+        let contact = margin_sum + touch;
 
         let mut search = Search {
             simplex: Simplex::single(first),
             v: first.w,
             lower: 0.0,
+            scale,
             rounding,
+            touch,
             margins,
             iterations: 1,
             end: End::IterationCap,
         };
+        // Where the search may stop as intersecting.
+        let exit = if mode == Mode::Penetration {
+            touch
+        } else {
+            contact
+        };
         loop {
             let vv = search.v.norm_squared();
-            if vv <= contact * contact {
+            if vv <= exit * exit {
                 search.end = End::Touching;
                 break;
             }
@@ -308,7 +329,7 @@ impl<const D: usize> Search<D> {
             search.iterations += 1;
             let w = pair.support(&-search.v);
             if !finite(&w) {
-                return Err(QueryError::NonFiniteSupport);
+                return Err(SearchError::NonFiniteSupport);
             }
             let v_norm = vv.sqrt();
             let vw = search.v.dot(&w.w);
@@ -318,9 +339,9 @@ impl<const D: usize> Search<D> {
                 break;
             }
             // The duality gap bounds the error of |v| by gap / |v|; the tolerance is relative
-            // to the distance between the shapes, |v| less the margins.
+            // to the distance (or the overlap) of the shapes, |v| less the margins.
             let gap = vv - vw;
-            if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum)
+            if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum).abs()
                 || gap <= rounding * v_norm
                 || search.simplex.contains(&w.w)
             {
@@ -343,12 +364,19 @@ impl<const D: usize> Search<D> {
         Ok(search)
     }
 
+    /// The closest points of the cores (A's frame); a common point when they intersect.
+    pub(crate) fn core_points(&self) -> (Vector<D>, Vector<D>) {
+        (
+            self.simplex.weighted(|p| p.a),
+            self.simplex.weighted(|p| p.b),
+        )
+    }
+
     /// The result in the world frame, A being placed by `pose_a`.
-    fn result(&self, pose_a: &Pose<D>) -> DistanceResult<D> {
+    pub(crate) fn result(&self, pose_a: &Pose<D>) -> DistanceResult<D> {
         let intersecting = self.end == End::Touching;
         let (margin_a, margin_b) = self.margins;
-        let core_a = self.simplex.weighted(|p| p.a);
-        let core_b = self.simplex.weighted(|p| p.b);
+        let (core_a, core_b) = self.core_points();
         let core_distance = self.v.norm();
         let (normal, point_a, point_b) = if core_distance > 0.0 {
             let normal = -self.v / core_distance;

@@ -26,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+mod epa;
 pub mod error;
 pub mod ffi;
 mod gjk;
@@ -33,6 +34,7 @@ pub mod shape;
 mod simplex;
 mod support;
 
+pub use crate::epa::{penetration, penetration_with, signed_distance, PenetrationResult};
 pub use crate::error::{QueryError, ShapeError};
 pub use crate::gjk::{
     distance, distance_with, intersect, intersect_with, DistanceResult, QueryOptions,

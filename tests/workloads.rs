@@ -5,13 +5,15 @@ mod common;
 
 use common::{distance_allowance, load_workload, verdict_excused, Workload, WORKLOADS};
 use gjk::shape::ConvexHull;
-use gjk::{distance, intersect, Pose, Vector};
+use gjk::{distance, intersect, penetration, Pose, Support, Vector};
 
 fn hull<const D: usize>(flat: &[f64]) -> ConvexHull<D> {
     ConvexHull::new(flat.chunks(D).map(Vector::<D>::from_column_slice).collect()).unwrap()
 }
 
 struct Score {
+    depths_checked: usize,
+    max_depth_error: f64,
     wrong_verdicts: usize,
     excused_verdicts: usize,
     max_abs_error: f64,
@@ -21,6 +23,8 @@ struct Score {
 
 fn score<const D: usize>(w: &Workload) -> Score {
     let mut s = Score {
+        depths_checked: 0,
+        max_depth_error: 0.0,
         wrong_verdicts: 0,
         excused_verdicts: 0,
         max_abs_error: 0.0,
@@ -70,6 +74,49 @@ fn score<const D: usize>(w: &Workload) -> Score {
                 w.name, c.index, c.category, r.lower_bound, c.dist
             ));
         }
+        // Penetration: the distance again when apart; the exact depth when overlapping, with a
+        // normal along which the support functions confirm it (h_A(n) + h_B(-n) = depth).
+        let p = penetration(&a, &id, &b, &id)
+            .unwrap_or_else(|e| panic!("{} #{}: {e}", w.name, c.index));
+        assert_eq!(p.intersecting, r.intersecting, "{} #{}", w.name, c.index);
+        if !p.intersecting {
+            assert_eq!(p.signed_distance, r.distance, "{} #{}", w.name, c.index);
+        } else {
+            let depth = -p.signed_distance;
+            let n = p.normal;
+            let support_depth = a.support(&n).dot(&n) - b.support(&-n).dot(&n);
+            if (support_depth - depth).abs() > allowance {
+                s.failures.push(format!(
+                    "{} #{} ({}): depth {depth:e} but the support along the normal gives {support_depth:e}",
+                    w.name, c.index, c.category
+                ));
+            }
+            if let (Some(pd), true) = (c.pd, c.intersect) {
+                let exact = c.pd_exact;
+                let error = depth - pd;
+                // The truth files print depths to 6 significant digits: compare to that; the
+                // support check above certifies our depth to full precision.
+                let printed = 5e-6 * pd;
+                let wrong = if exact {
+                    error.abs() > printed + allowance
+                } else {
+                    error > printed + allowance
+                };
+                if exact && pd > 1e-9 * c.size {
+                    s.depths_checked += 1;
+                    s.max_depth_error = s.max_depth_error.max(error.abs() / pd);
+                }
+                if wrong {
+                    s.failures.push(format!(
+                        "{} #{} ({}): depth {depth:e}, exact {pd:e} ({})",
+                        w.name,
+                        c.index,
+                        c.category,
+                        if exact { "exact" } else { "upper bound" }
+                    ));
+                }
+            }
+        }
         // The closest points are as far apart as the reported distance; when the shapes
         // intersect they are one common point, to within 1e-9 of the shapes' size (the weights of
         // an enclosing simplex are ill-conditioned when it is as thin as the overlap).
@@ -100,12 +147,14 @@ fn reference_workloads_are_answered_exactly() {
             d => panic!("{name}: dimension {d}"),
         };
         println!(
-            "{name:8} pairs {:5}  wrong verdicts {}  excused near-touching {}  max |error| {:.3e}  max error/allowance {:.3}",
+            "{name:8} pairs {:5}  wrong verdicts {}  excused near-touching {}  max |error| {:.3e}  max error/allowance {:.3}  exact depths {} max relative depth difference {:.2e} (6-digit truth)",
             w.cases.len(),
             s.wrong_verdicts,
             s.excused_verdicts,
             s.max_abs_error,
-            s.max_error_over_allowance
+            s.max_error_over_allowance,
+            s.depths_checked,
+            s.max_depth_error
         );
         failures.extend(s.failures);
     }

@@ -19,8 +19,9 @@ mod status;
 
 pub use pose::{gjk_pose_2d, gjk_pose_3d, GjkPose};
 pub use query::{
-    gjk_distance, gjk_distance_ex, gjk_intersect, gjk_intersect_ex, gjk_query_options_default,
-    GjkDistanceResult, GjkQueryOptions,
+    gjk_distance, gjk_distance_ex, gjk_intersect, gjk_intersect_ex, gjk_penetration,
+    gjk_penetration_ex, gjk_query_options_default, gjk_signed_distance, GjkDistanceResult,
+    GjkPenetrationResult, GjkQueryOptions,
 };
 pub use shapes::{
     gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_ellipse_new, gjk_ellipsoid_new,

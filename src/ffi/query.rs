@@ -1,5 +1,6 @@
 //! The queries of the C ABI: intersection and distance.
 
+use crate::epa::{penetration_with, PenetrationResult};
 use crate::error::QueryError;
 use crate::ffi::pointers::{input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
@@ -28,6 +29,26 @@ pub struct GjkDistanceResult {
     /// Support-point evaluations made.
     pub iterations: u32,
     /// Whether the shapes overlap or touch (shapes are closed sets: touching intersects).
+    pub intersecting: bool,
+}
+
+/// The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GjkPenetrationResult {
+    /// Below 0: minus the penetration depth (the shortest translation that separates the
+    /// shapes). From 0 up: the distance (0 when touching). Continuous across touching.
+    pub signed_distance: f64,
+    /// The deepest point of A inside B, or the point of A closest to B.
+    pub point_a: [f64; 3],
+    /// The deepest point of B inside A, or the point of B closest to A.
+    pub point_b: [f64; 3],
+    /// Unit vector from A towards B: translating B by -signed_distance * normal makes the
+    /// shapes touch.
+    pub normal: [f64; 3],
+    /// Support-point evaluations made (GJK and EPA together).
+    pub iterations: u32,
+    /// Whether the shapes overlap or touch.
     pub intersecting: bool,
 }
 
@@ -86,7 +107,20 @@ impl<const D: usize> From<&DistanceResult<D>> for GjkDistanceResult {
     }
 }
 
-fn query_failure<const D: usize>(e: QueryError<D>) -> Failure {
+impl<const D: usize> From<&PenetrationResult<D>> for GjkPenetrationResult {
+    fn from(r: &PenetrationResult<D>) -> Self {
+        Self {
+            signed_distance: r.signed_distance,
+            point_a: to3(&r.point_a),
+            point_b: to3(&r.point_b),
+            normal: to3(&r.normal),
+            iterations: r.iterations,
+            intersecting: r.intersecting,
+        }
+    }
+}
+
+fn query_failure<R>(e: QueryError<R>) -> Failure {
     let status = match e {
         QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
         QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
@@ -210,6 +244,32 @@ impl QueryFn<()> for Distance<'_> {
     }
 }
 
+/// Writes the result even when the iteration cap was hit (finite, best found).
+struct Penetration<'o>(&'o mut GjkPenetrationResult);
+
+impl QueryFn<()> for Penetration<'_> {
+    fn call<const D: usize>(
+        self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Result<(), Failure> {
+        match penetration_with(a, pose_a, b, pose_b, options) {
+            Ok(r) => {
+                *self.0 = (&r).into();
+                Ok(())
+            }
+            Err(QueryError::NoConvergence(best)) => {
+                *self.0 = (&*best).into();
+                Err(query_failure(QueryError::NoConvergence(best)))
+            }
+            Err(e) => Err(query_failure(e)),
+        }
+    }
+}
+
 /// Whether shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap or touch
 /// (touching counts as intersecting). Stops as soon as the answer is known; always agrees with
 /// the `intersecting` flag of `gjk_distance`. A NULL pose is the identity. `*out` is written on
@@ -284,5 +344,68 @@ pub unsafe extern "C" fn gjk_distance_ex(
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(Distance(out))
+    })
+}
+
+/// The penetration of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: when they
+/// overlap, minus the depth (the shortest translation separating them), the direction to move
+/// B out of A and the deepest point of each; when apart, their distance and closest points. A
+/// NULL pose is the identity. `*out` is written on success, and on `GJK_NO_CONVERGENCE` with
+/// the best (finite) answer found.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_penetration(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    out: *mut GjkPenetrationResult,
+) -> GjkStatus {
+    gjk_penetration_ex(a, pose_a, b, pose_b, std::ptr::null(), out)
+}
+
+/// `gjk_penetration` with options (NULL means the defaults). EPA has its own budget of
+/// `max_iterations` support points after GJK's; the relative tolerance applies to the depth.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_penetration_ex(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    options: *const GjkQueryOptions,
+    out: *mut GjkPenetrationResult,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let query = Query::new(a, pose_a, b, pose_b, options)?;
+        query.dispatch(Penetration(out))
+    })
+}
+
+/// The signed distance of two shapes: minus the penetration depth when they overlap, their
+/// distance otherwise (0 when touching). `*out` is written on success only.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_signed_distance(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    out: *mut f64,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let query = Query::new(a, pose_a, b, pose_b, std::ptr::null())?;
+        let mut result = GjkPenetrationResult::default();
+        query.dispatch(Penetration(&mut result))?;
+        *out = result.signed_distance;
+        Ok(())
     })
 }

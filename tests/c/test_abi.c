@@ -314,6 +314,62 @@ static void test_bad_input(void) {
   CHECK(gjk_shape_dimension(NULL) == 0);
 }
 
+static void test_penetration(void) {
+  double square1[] = {0, 0, 3, 0, 3, 3, 0, 3};
+  double square2[] = {2, 2, 5, 2, 5, 5, 2, 5};
+  double triangle[] = {3, 3, 5, 3, 3, 5};
+  GjkShape *a = make_polygon(square1, 4), *b = make_polygon(square2, 4);
+  GjkShape *t = make_polygon(triangle, 3);
+  GjkPenetrationResult p;
+  /* Overlapping by 1 along x and along y: either axis is a shortest way out. */
+  CHECK(gjk_penetration(a, NULL, b, NULL, &p) == GJK_OK);
+  CHECK(p.intersecting && NEAR(p.signed_distance, -1.0, 1e-15));
+  CHECK((NEAR(p.normal[0], 1, 1e-15) && NEAR(p.normal[1], 0, 1e-15)) ||
+        (NEAR(p.normal[0], 0, 1e-15) && NEAR(p.normal[1], 1, 1e-15)));
+  CHECK(p.normal[2] == 0 && p.point_a[2] == 0 && p.iterations > 0);
+  /* Moving B by the depth along the normal leaves them touching. */
+  GjkPose out_of_a = gjk_pose_2d(p.normal[0], p.normal[1], 0);
+  GjkDistanceResult d;
+  CHECK(gjk_distance(a, NULL, b, &out_of_a, &d) == GJK_OK && d.intersecting);
+  double sd = 1;
+  CHECK(gjk_signed_distance(a, NULL, b, &out_of_a, &sd) == GJK_OK && sd == 0.0);
+  /* Touching: depth 0. Apart: the distance. */
+  CHECK(gjk_penetration(a, NULL, t, NULL, &p) == GJK_OK && p.intersecting && p.signed_distance == 0);
+  GjkPose moved = gjk_pose_2d(2.0, 1.0, 0.0);
+  CHECK(gjk_penetration(a, NULL, t, &moved, &p) == GJK_OK && !p.intersecting);
+  CHECK(NEAR(p.signed_distance, sqrt(5.0), 1e-15));
+  CHECK(gjk_signed_distance(a, NULL, t, &moved, &sd) == GJK_OK && NEAR(sd, sqrt(5.0), 1e-15));
+  /* Spheres overlapping by 0.5 along a diagonal. */
+  GjkShape *s;
+  CHECK(gjk_sphere_new(1.0, &s) == GJK_OK);
+  double c[3] = {1.5 / sqrt(3.0), 1.5 / sqrt(3.0), 1.5 / sqrt(3.0)};
+  GjkPose pc = gjk_pose_3d(c, NULL);
+  CHECK(gjk_penetration(s, NULL, s, &pc, &p) == GJK_OK && NEAR(p.signed_distance, -0.5, 1e-15));
+  CHECK(NEAR(p.normal[0], 1 / sqrt(3.0), 1e-15) && NEAR(p.point_a[2], 1 / sqrt(3.0), 1e-15));
+  /* Errors. */
+  EXPECT_ERROR(gjk_penetration(a, NULL, s, NULL, &p), GJK_DIMENSION_MISMATCH, "3D");
+  EXPECT_ERROR(gjk_penetration(a, NULL, b, NULL, NULL), GJK_NULL_POINTER, "out");
+  EXPECT_ERROR(gjk_signed_distance(a, NULL, NULL, NULL, &sd), GJK_NULL_POINTER, "shape b");
+  GjkShape *e;
+  CHECK(gjk_ellipsoid_new(1, 2, 3, &e) == GJK_OK);
+  GjkQueryOptions o = gjk_query_options_default();
+  o.max_iterations = 2;
+  o.relative_tolerance = 0;
+  double tilt[4] = {0.1, 0.2, 0.3, sqrt(1 - 0.14)};
+  GjkPose pe = gjk_pose_3d(c, tilt);
+  memset(&p, 0, sizeof p);
+  EXPECT_ERROR(gjk_penetration_ex(e, NULL, e, &pe, &o, &p), GJK_NO_CONVERGENCE, "no convergence");
+  CHECK(isfinite(p.signed_distance) && NEAR(p.normal[0] * p.normal[0] + p.normal[1] * p.normal[1] + p.normal[2] * p.normal[2], 1, 1e-12));
+  o.max_iterations = 1000;
+  o.relative_tolerance = 1e-9;
+  CHECK(gjk_penetration_ex(e, NULL, e, &pe, &o, &p) == GJK_OK && p.signed_distance < -0.5);
+  gjk_shape_free(a);
+  gjk_shape_free(b);
+  gjk_shape_free(t);
+  gjk_shape_free(s);
+  gjk_shape_free(e);
+}
+
 /* The last error message is per thread. */
 static void *fail_in_thread(void *arg) {
   (void)arg;
@@ -339,6 +395,7 @@ int main(void) {
   test_float_input();
   test_analytic_3d();
   test_bad_input();
+  test_penetration();
   test_thread_local_message();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -41,6 +41,8 @@ pub struct Case {
     pub size: f64,
     /// Penetration depth when known exactly or as an upper bound.
     pub pd: Option<f64>,
+    /// Whether `pd` is exact (else an upper bound).
+    pub pd_exact: bool,
     pub category: String,
 }
 
@@ -93,6 +95,7 @@ pub fn load_workload(name: &str) -> Workload {
             intersect: f[1] == "1",
             size: f[3].parse().unwrap(),
             pd,
+            pd_exact: f[5] == "e",
             category: f[6].to_string(),
         });
     }

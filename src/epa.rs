@@ -1,0 +1,445 @@
+//! Penetration depth of overlapping shapes: the expanding polytope algorithm (EPA), one
+//! implementation for 2D (an expanding polygon) and 3D (an expanding polytope).
+//!
+//! GJK ends with a simplex of the cores' Minkowski difference that holds the origin (or touches
+//! it). EPA grows it into a polytope inside the difference, always pushing out its facet closest
+//! to the origin by the support point in that facet's normal, until the support point adds
+//! nothing: that facet is then part of the difference's boundary, its distance to the origin is
+//! the penetration depth and its normal the direction to push B out of A.
+//!
+//! Facets are `D` vertex indices oriented so that their normal points outwards. The horizon of
+//! a new support point is the set of ridges (facets minus one vertex) of the facets it sees
+//! that no other seen facet shares; each becomes a new facet by putting the new point in the
+//! place of the vertex that was removed, which keeps the orientation in any dimension.
+//!
+//! Degenerate starts are grown first: a GJK simplex of fewer than `D + 1` points (touching, or
+//! the origin on a face) is completed with support points along directions orthogonal to it;
+//! when the difference has no extent in some direction (flat or collinear shapes), the depth is
+//! 0 along that direction. Facet distances are signed, so an origin just outside (touching
+//! within rounding) gives depth 0, never NaN. An iteration cap bounds the work.
+
+use nalgebra::Vector3;
+
+use crate::error::QueryError;
+use crate::gjk::{DistanceResult, End, Mode, QueryOptions, Search};
+use crate::simplex::closest_to_origin;
+use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
+
+/// The answer of a penetration query, in the world frame: how deep two shapes overlap and in
+/// which direction to separate them, or how far apart they are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PenetrationResult<const D: usize> {
+    /// Below 0: minus the penetration depth (the shortest translation that separates the
+    /// shapes). From 0 up: the distance (0 when touching). Continuous across touching.
+    pub signed_distance: f64,
+    /// The deepest point of A inside B, or the point of A closest to B.
+    pub point_a: Vector<D>,
+    /// The deepest point of B inside A, or the point of B closest to A.
+    pub point_b: Vector<D>,
+    /// Unit vector from A towards B: translating B by `-signed_distance * normal` makes the
+    /// shapes touch. When the shapes only touch, or overlap without volume (flat shapes), it is
+    /// the direction along which they can be separated by an arbitrarily small translation.
+    pub normal: Vector<D>,
+    /// Support-point evaluations made (GJK and EPA together).
+    pub iterations: u32,
+    /// Whether the shapes overlap or touch.
+    pub intersecting: bool,
+}
+
+impl<const D: usize> From<DistanceResult<D>> for PenetrationResult<D> {
+    fn from(r: DistanceResult<D>) -> Self {
+        Self {
+            signed_distance: r.distance,
+            point_a: r.point_a,
+            point_b: r.point_b,
+            normal: r.normal,
+            iterations: r.iterations,
+            intersecting: r.intersecting,
+        }
+    }
+}
+
+/// The penetration depth, normal and deepest points of `a` placed by `pose_a` and `b` placed
+/// by `pose_b` when they overlap; their distance and closest points when they do not. With
+/// default options.
+pub fn penetration<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    penetration_with(a, pose_a, b, pose_b, &QueryOptions::default())
+}
+
+/// The signed distance between two shapes: minus the penetration depth when they overlap, the
+/// distance otherwise. See [`penetration`].
+pub fn signed_distance<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+) -> Result<f64, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    penetration(a, pose_a, b, pose_b).map(|r| r.signed_distance)
+}
+
+/// [`penetration`] with explicit options. The relative tolerance applies to the depth too; EPA
+/// has its own budget of `max_iterations` support points after GJK's. On
+/// [`QueryError::NoConvergence`] the attached result's depth is a lower bound (for curved
+/// shapes the true depth lies between it and the depth plus the tolerance not reached).
+pub fn penetration_with<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    options.validate()?;
+    let pair = MinkowskiPair {
+        a,
+        b,
+        b_in_a: pose_a.inverse_times(pose_b),
+    };
+    let search = Search::run(&pair, options, Mode::Penetration)?;
+    match search.end {
+        End::IterationCap => {
+            return Err(QueryError::NoConvergence(Box::new(
+                search.result(pose_a).into(),
+            )))
+        }
+        End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
+        End::Touching => {}
+    }
+    let (margin_a, margin_b) = search.margins;
+    let core_distance = search.v.norm();
+    let core = if core_distance > search.touch {
+        // The cores are apart: the shapes overlap within their margins only, along the
+        // cores' normal, and no expansion is needed.
+        let (point_a, point_b) = search.core_points();
+        CorePenetration {
+            depth: -core_distance,
+            normal: -search.v / core_distance,
+            point_a,
+            point_b,
+            iterations: 0,
+            converged: true,
+        }
+    } else {
+        penetration_of_cores(
+            &pair,
+            search.simplex.points(),
+            search.scale,
+            options.relative_tolerance,
+            options.max_iterations,
+        )
+    };
+    let depth = core.depth + margin_a + margin_b;
+    let result = PenetrationResult {
+        signed_distance: if depth > 0.0 { -depth } else { 0.0 },
+        point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
+        point_b: pose_a.transform_point(&(core.point_b - core.normal * margin_b)),
+        normal: pose_a.transform_vector(&core.normal),
+        iterations: search.iterations + core.iterations,
+        intersecting: true,
+    };
+    if core.converged {
+        Ok(result)
+    } else {
+        Err(QueryError::NoConvergence(Box::new(result)))
+    }
+}
+
+/// The penetration of the cores.
+#[derive(Clone, Copy, Debug)]
+struct CorePenetration<const D: usize> {
+    /// How far the cores overlap along `normal`: 0 when they only touch, negative when they
+    /// are apart (the shapes then overlap within their margins only).
+    pub depth: f64,
+    /// Unit normal, from A towards B: translating B by `depth * normal` makes the cores touch.
+    pub normal: Vector<D>,
+    /// Deepest point of core A (in A's frame).
+    pub point_a: Vector<D>,
+    /// Deepest point of core B (in A's frame).
+    pub point_b: Vector<D>,
+    /// Support-point evaluations made.
+    pub iterations: u32,
+    /// Whether the tolerance was met before the iteration cap.
+    pub converged: bool,
+}
+
+/// A facet of the expanding polytope.
+#[derive(Clone, Copy, Debug)]
+struct Facet<const D: usize> {
+    /// Vertex indices; the first `D` are used.
+    vertices: [usize; 3],
+    /// Outward unit normal.
+    normal: Vector<D>,
+    /// Signed distance of the facet's plane from the origin.
+    distance: f64,
+}
+
+fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
+    let mut l = Vector3::zeros();
+    l.fixed_rows_mut::<D>(0).copy_from(v);
+    l
+}
+
+fn unlift<const D: usize>(v: &Vector3<f64>) -> Vector<D> {
+    v.fixed_rows::<D>(0).into_owned()
+}
+
+fn axis<const D: usize>(i: usize) -> Vector<D> {
+    let mut e = Vector::<D>::zeros();
+    e[i] = 1.0;
+    e
+}
+
+/// The unnormalised normal of the facet through `points` (`D` of them), oriented by their
+/// order: in 2D the edge's right-hand perpendicular, in 3D the cross product of its edges.
+fn facet_normal<const D: usize>(points: &[Vector<D>]) -> Vector<D> {
+    let e1 = lift(&(points[1] - points[0]));
+    let n = if D == 2 {
+        e1.cross(&Vector3::z())
+    } else {
+        e1.cross(&lift(&(points[2] - points[0])))
+    };
+    unlift(&n)
+}
+
+/// Unit directions orthogonal to the affine hull of `points` (1 to `D` of them).
+fn orthogonal_directions<const D: usize>(points: &[Vector<D>]) -> Vec<Vector<D>> {
+    match points.len() {
+        1 => (0..D).map(axis).collect(),
+        2 => {
+            let t = lift(&(points[1] - points[0]));
+            if D == 2 {
+                vec![unlift(&t.cross(&Vector3::z()).normalize())]
+            } else {
+                // The coordinate axis least aligned with t gives a well-conditioned perpendicular.
+                let k = t.iamin();
+                let mut e = Vector3::zeros();
+                e[k] = 1.0;
+                let d1 = t.cross(&e).normalize();
+                let d2 = t.cross(&d1).normalize();
+                vec![unlift(&d1), unlift(&d2)]
+            }
+        }
+        _ => vec![facet_normal(points).normalize()],
+    }
+}
+
+/// How far `p` is from the affine hull of `points`.
+fn off_hull<const D: usize>(points: &[Vector<D>], p: &Vector<D>) -> f64 {
+    let d = p - points[0];
+    match points.len() {
+        1 => d.norm(),
+        _ => orthogonal_directions(points)
+            .iter()
+            .map(|n| n.dot(&d).powi(2))
+            .sum::<f64>()
+            .sqrt(),
+    }
+}
+
+/// Grows `vertices` (affinely independent) to `D + 1` points with support points orthogonal to
+/// them. Returns the direction along which the difference is flat when that is impossible.
+fn complete_simplex<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    vertices: &mut Vec<SupportPoint<D>>,
+    flat_tolerance: f64,
+    iterations: &mut u32,
+) -> Result<(), Vector<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    while vertices.len() < D + 1 {
+        let points: Vec<Vector<D>> = vertices.iter().map(|v| v.w).collect();
+        let directions = orthogonal_directions(&points);
+        let mut grown = false;
+        'search: for d in &directions {
+            for s in [*d, -*d] {
+                *iterations += 1;
+                let p = pair.support(&s);
+                if s.dot(&(p.w - points[0])) > flat_tolerance {
+                    vertices.push(p);
+                    grown = true;
+                    break 'search;
+                }
+            }
+        }
+        if !grown {
+            return Err(directions[0]);
+        }
+    }
+    Ok(())
+}
+
+fn make_facet<const D: usize>(vertices: [usize; 3], points: &[SupportPoint<D>]) -> Facet<D> {
+    let p: Vec<Vector<D>> = vertices[..D].iter().map(|&i| points[i].w).collect();
+    let n = facet_normal(&p);
+    let norm = n.norm();
+    if norm > 0.0 && norm.is_finite() {
+        let normal = n / norm;
+        Facet {
+            vertices,
+            normal,
+            distance: normal.dot(&p[0]),
+        }
+    } else {
+        // Zero area: never the closest facet; it is replaced when a neighbour expands.
+        Facet {
+            vertices,
+            normal: axis(0),
+            distance: f64::INFINITY,
+        }
+    }
+}
+
+/// The penetration of the cores of `pair`, starting from GJK's final `simplex`, which holds the
+/// origin or touches it. `scale` is the query's scale (rounding is a few `EPSILON * scale`).
+fn penetration_of_cores<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    simplex: &[SupportPoint<D>],
+    scale: f64,
+    relative_tolerance: f64,
+    max_iterations: u32,
+) -> CorePenetration<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let rounding = 8.0 * f64::EPSILON * scale;
+    let flat_tolerance = 16.0 * f64::EPSILON * scale;
+    let mut iterations = 0;
+
+    // An affinely independent start, completed to a full simplex.
+    let mut vertices: Vec<SupportPoint<D>> = Vec::with_capacity(64);
+    for p in simplex {
+        let points: Vec<Vector<D>> = vertices.iter().map(|v| v.w).collect();
+        if vertices.is_empty() || off_hull(&points, &p.w) > flat_tolerance {
+            vertices.push(*p);
+        }
+    }
+    if let Err(flat) = complete_simplex(pair, &mut vertices, flat_tolerance, &mut iterations) {
+        let weights = closest_to_origin(
+            &vertices.iter().map(|v| lift(&v.w)).collect::<Vec<_>>(),
+            D == 2,
+        )
+        .weights;
+        let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
+            vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
+        };
+        return CorePenetration {
+            depth: 0.0,
+            normal: flat,
+            point_a: weighted(|v| v.a),
+            point_b: weighted(|v| v.b),
+            iterations,
+            converged: true,
+        };
+    }
+
+    // The simplex's facets, oriented outwards.
+    let mut facets: Vec<Facet<D>> = Vec::with_capacity(128);
+    for skip in 0..=D {
+        let mut f = [0usize; 3];
+        for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
+            f[slot] = index;
+        }
+        let mut facet = make_facet(f, &vertices);
+        if facet.normal.dot(&(vertices[skip].w - vertices[f[0]].w)) > 0.0 {
+            f.swap(0, 1);
+            facet = make_facet(f, &vertices);
+        }
+        facets.push(facet);
+    }
+
+    let closest = |facets: &[Facet<D>]| {
+        *facets
+            .iter()
+            .min_by(|f, g| f.distance.total_cmp(&g.distance))
+            .expect("a polytope has facets")
+    };
+    let mut converged = false;
+    let facet = loop {
+        let facet = closest(&facets);
+        if !facet.distance.is_finite() || iterations >= max_iterations {
+            break facet;
+        }
+        iterations += 1;
+        let w = pair.support(&facet.normal);
+        let reach = facet.normal.dot(&w.w);
+        let tolerance = (relative_tolerance * facet.distance.abs()).max(rounding);
+        if reach - facet.distance <= tolerance || vertices.iter().any(|v| v.w == w.w) {
+            converged = true;
+            break facet;
+        }
+        // Facets that see the new point, and the ridges on their horizon.
+        let new_index = vertices.len();
+        vertices.push(w);
+        let (visible, kept): (Vec<Facet<D>>, Vec<Facet<D>>) = facets
+            .into_iter()
+            .partition(|f| f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding);
+        let ridge = |f: &Facet<D>, k: usize| {
+            let mut r: Vec<usize> = (0..D).filter(|&i| i != k).map(|i| f.vertices[i]).collect();
+            r.sort_unstable();
+            r
+        };
+        facets = kept;
+        for f in &visible {
+            for k in 0..D {
+                let r = ridge(f, k);
+                let shared = visible
+                    .iter()
+                    .filter(|g| (0..D).any(|m| ridge(g, m) == r))
+                    .count();
+                if shared == 1 {
+                    let mut v = f.vertices;
+                    v[k] = new_index;
+                    facets.push(make_facet(v, &vertices));
+                }
+            }
+        }
+    };
+
+    if !facet.distance.is_finite() {
+        // Every facet degenerate: no answer to give beyond "touching".
+        converged = false;
+    }
+    let corners: Vec<Vector3<f64>> = facet.vertices[..D]
+        .iter()
+        .map(|&i| lift(&vertices[i].w))
+        .collect();
+    let weights = closest_to_origin(&corners, D == 2).weights;
+    let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
+        facet.vertices[..D]
+            .iter()
+            .zip(weights)
+            .map(|(&i, w)| pick(&vertices[i]) * w)
+            .sum()
+    };
+    CorePenetration {
+        depth: if facet.distance.is_finite() {
+            facet.distance.max(0.0)
+        } else {
+            0.0
+        },
+        normal: facet.normal,
+        point_a: weighted(|v| v.a),
+        point_b: weighted(|v| v.b),
+        iterations,
+        converged,
+    }
+}
