@@ -111,3 +111,15 @@ pub fn run_checked(exe: &Path) -> String {
     );
     stdout
 }
+
+/// The directory of this test run's profile, target/<profile>, where build outputs of the
+/// tests belong. Unlike [`build_library`], builds nothing.
+pub fn profile_dir() -> PathBuf {
+    // target/<profile>/deps/<this test> -> target/<profile>
+    std::env::current_exe()
+        .expect("test executable path")
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>")
+        .to_path_buf()
+}

@@ -1,0 +1,284 @@
+// gjk.hpp: a header-only C++17 wrapper over the C API of gjk (gjk.h).
+//
+//   gjk::Shape     a move-only owner of a GjkShape handle (freed by its destructor)
+//   gjk::Pose      a rigid placement, 2D (x, y, angle) or 3D (position, unit quaternion)
+//   gjk::intersect whether two placed shapes overlap or touch
+//   gjk::distance  distance, closest points, normal, certified lower bound
+//   gjk::Error     thrown when a C call fails: the status and the library's message
+//
+// The wrapper adds no checks, tolerances or semantics of its own: every argument is passed to
+// the C function as is and every failure the C layer reports becomes a gjk::Error. Queries
+// allocate nothing. Shapes are immutable, so a const Shape may be queried from any number of
+// threads at once; error messages are per thread, as in the C API.
+//
+// Link with -lgjk (see bindings/cpp/README.md for CMake and pkg-config).
+
+#ifndef GJK_HPP
+#define GJK_HPP
+
+#include "gjk.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace gjk {
+
+// A failed call of the C API. what() is the library's message (gjk_last_error_message() of
+// the failing call: which argument, which point, why); status() is the GjkStatus.
+class Error : public std::runtime_error {
+ public:
+  Error(GjkStatus status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+
+  GjkStatus status() const noexcept { return status_; }
+
+  // The static description of status(), e.g. "invalid argument".
+  const char* status_string() const noexcept { return gjk_status_string(status_); }
+
+ private:
+  GjkStatus status_;
+};
+
+namespace detail {
+
+// Throws the calling thread's last error when `status` is not GJK_OK.
+inline void check(GjkStatus status) {
+  if (status != GJK_OK) {
+    throw Error(status, gjk_last_error_message());
+  }
+}
+
+}  // namespace detail
+
+// The version of the library loaded at run time, "MAJOR.MINOR.PATCH".
+inline const char* version() noexcept { return gjk_version(); }
+
+// An immutable convex shape, 2D or 3D, owned: the handle is freed when the Shape is destroyed.
+// Move-only. A moved-from Shape holds no handle; querying it throws gjk::Error
+// (GJK_NULL_POINTER), as the C API reports a NULL shape.
+class Shape {
+ public:
+  // Takes ownership of a handle from a gjk_*_new function (NULL gives an empty Shape).
+  explicit Shape(GjkShape* handle) noexcept : handle_(handle) {}
+
+  Shape(const Shape&) = delete;
+  Shape& operator=(const Shape&) = delete;
+  Shape(Shape&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  Shape& operator=(Shape&& other) noexcept {
+    if (this != &other) {
+      gjk_shape_free(handle_);
+      handle_ = std::exchange(other.handle_, nullptr);
+    }
+    return *this;
+  }
+  ~Shape() { gjk_shape_free(handle_); }
+
+  // Convex hull of `count` 2D points, interleaved x0, y0, x1, y1, ... (copied).
+  static Shape polygon(const double* xy, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polygon_new(xy, count, out); });
+  }
+  // Convex hull of `count` 2D points in single precision (widened exactly).
+  static Shape polygon(const float* xy, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polygon_new_f32(xy, count, out); });
+  }
+  // Convex hull of `count` 3D points, interleaved x0, y0, z0, x1, ... (copied).
+  static Shape polytope(const double* xyz, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polytope_new(xyz, count, out); });
+  }
+  // Convex hull of `count` 3D points in single precision (widened exactly).
+  static Shape polytope(const float* xyz, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polytope_new_f32(xyz, count, out); });
+  }
+  // Disc of `radius` at the local origin.
+  static Shape circle(double radius) {
+    return make([&](GjkShape** out) { return gjk_circle_new(radius, out); });
+  }
+  // Ball of `radius` at the local origin.
+  static Shape sphere(double radius) {
+    return make([&](GjkShape** out) { return gjk_sphere_new(radius, out); });
+  }
+  // Axis-aligned ellipse with semi-axes half_x, half_y.
+  static Shape ellipse(double half_x, double half_y) {
+    return make([&](GjkShape** out) { return gjk_ellipse_new(half_x, half_y, out); });
+  }
+  // Axis-aligned ellipsoid with semi-axes half_x, half_y, half_z.
+  static Shape ellipsoid(double half_x, double half_y, double half_z) {
+    return make([&](GjkShape** out) { return gjk_ellipsoid_new(half_x, half_y, half_z, out); });
+  }
+  // 2D racetrack: the points within `radius` of the segment (-half_length, 0)-(half_length, 0).
+  static Shape stadium(double half_length, double radius) {
+    return make([&](GjkShape** out) { return gjk_stadium_new(half_length, radius, out); });
+  }
+  // 3D capsule: the points within `radius` of the segment (0, 0, -half_length)-(0, 0,
+  // half_length).
+  static Shape capsule(double half_length, double radius) {
+    return make([&](GjkShape** out) { return gjk_capsule_new(half_length, radius, out); });
+  }
+  // Axis-aligned rectangle with half extents half_x, half_y.
+  static Shape rectangle(double half_x, double half_y) {
+    return make([&](GjkShape** out) { return gjk_rectangle_new(half_x, half_y, out); });
+  }
+  // Axis-aligned box with half extents half_x, half_y, half_z.
+  static Shape box(double half_x, double half_y, double half_z) {
+    return make([&](GjkShape** out) { return gjk_box_new(half_x, half_y, half_z, out); });
+  }
+  // The 2D point (x, y).
+  static Shape point2d(double x, double y) {
+    return make([&](GjkShape** out) { return gjk_point2d_new(x, y, out); });
+  }
+  // The 3D point (x, y, z).
+  static Shape point3d(double x, double y, double z) {
+    return make([&](GjkShape** out) { return gjk_point3d_new(x, y, z, out); });
+  }
+  // The 2D segment from (x0, y0) to (x1, y1).
+  static Shape segment2d(double x0, double y0, double x1, double y1) {
+    return make([&](GjkShape** out) { return gjk_segment2d_new(x0, y0, x1, y1, out); });
+  }
+  // The 3D segment from (x0, y0, z0) to (x1, y1, z1).
+  static Shape segment3d(double x0, double y0, double z0, double x1, double y1, double z1) {
+    return make(
+        [&](GjkShape** out) { return gjk_segment3d_new(x0, y0, z0, x1, y1, z1, out); });
+  }
+
+  // 2 or 3; 0 for an empty (moved-from) Shape.
+  std::uint32_t dimension() const noexcept { return gjk_shape_dimension(handle_); }
+
+  // The handle, still owned by this Shape (NULL when empty).
+  const GjkShape* get() const noexcept { return handle_; }
+
+  // Gives up ownership: the caller frees the returned handle with gjk_shape_free.
+  GjkShape* release() noexcept { return std::exchange(handle_, nullptr); }
+
+  explicit operator bool() const noexcept { return handle_ != nullptr; }
+
+ private:
+  // Runs a gjk_*_new call and owns what it created, or throws its error.
+  template <typename Create>
+  static Shape make(Create create) {
+    GjkShape* handle = nullptr;
+    detail::check(create(&handle));
+    return Shape(handle);
+  }
+
+  GjkShape* handle_;
+};
+
+// A rigid placement: a position and a unit quaternion (x, y, z, w). Its numbers are checked by
+// the query that uses it, as in the C API (a non-unit quaternion, a NaN, or a 2D pose not
+// about z makes that query throw).
+class Pose {
+ public:
+  // The identity.
+  Pose() noexcept : pose_{{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 1.0}} {}
+
+  // 2D: position (x, y), not rotated.
+  Pose(double x, double y) noexcept : pose_(gjk_pose_2d(x, y, 0.0)) {}
+
+  // 2D: position (x, y) and a counter-clockwise angle in radians.
+  Pose(double x, double y, double angle) noexcept : pose_(gjk_pose_2d(x, y, angle)) {}
+
+  // 3D: a position and a unit quaternion x, y, z, w.
+  Pose(const std::array<double, 3>& position, const std::array<double, 4>& rotation_xyzw) noexcept
+      : pose_(gjk_pose_3d(position.data(), rotation_xyzw.data())) {}
+
+  // A copy of a C pose.
+  explicit Pose(const GjkPose& pose) noexcept : pose_(pose) {}
+
+  const GjkPose& c_pose() const noexcept { return pose_; }
+
+ private:
+  GjkPose pose_;
+};
+
+// Settings of a query: relative tolerance and iteration cap. Start from default_options().
+using QueryOptions = GjkQueryOptions;
+
+// The library's defaults (relative tolerance 1e-12, 128 iterations).
+inline QueryOptions default_options() noexcept { return gjk_query_options_default(); }
+
+// The answer of gjk::distance, in the world frame (2D results have z = 0).
+struct DistanceResult {
+  double distance;                  // 0 when the shapes overlap or touch
+  std::array<double, 3> point_a;    // closest point on A (when intersecting: a common point)
+  std::array<double, 3> point_b;    // closest point on B
+  std::array<double, 3> normal;     // unit, from A towards B; any unit vector when intersecting
+  double lower_bound;               // certified: lower_bound <= true distance <= distance
+  std::uint32_t iterations;         // support-point evaluations made
+  bool intersecting;                // overlap or touch (touching intersects)
+  bool converged;                   // false: the iteration cap was reached (GJK_NO_CONVERGENCE)
+                                    // and [lower_bound, distance] brackets the true distance
+};
+
+namespace detail {
+
+inline std::array<double, 3> vec3(const double (&v)[3]) noexcept { return {v[0], v[1], v[2]}; }
+
+// Converts the C result; GJK_NO_CONVERGENCE still carries bounds, so it is not thrown.
+inline DistanceResult distance_result(GjkStatus status, const GjkDistanceResult& r) {
+  if (status != GJK_NO_CONVERGENCE) {
+    check(status);
+  }
+  return DistanceResult{r.distance,     vec3(r.point_a), vec3(r.point_b),
+                        vec3(r.normal), r.lower_bound,   r.iterations,
+                        r.intersecting, status == GJK_OK};
+}
+
+}  // namespace detail
+
+// Whether shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap or touch.
+// Throws gjk::Error on an empty shape, a bad pose, or a 2D shape against a 3D shape.
+inline bool intersect(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b) {
+  bool hit = false;
+  detail::check(gjk_intersect(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &hit));
+  return hit;
+}
+
+// gjk::intersect with options; also throws when the iteration cap is reached.
+inline bool intersect(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
+                      const QueryOptions& options) {
+  bool hit = false;
+  detail::check(
+      gjk_intersect_ex(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options, &hit));
+  return hit;
+}
+
+// gjk::intersect with both shapes where they are defined (identity poses).
+inline bool intersect(const Shape& a, const Shape& b) {
+  bool hit = false;
+  detail::check(gjk_intersect(a.get(), nullptr, b.get(), nullptr, &hit));
+  return hit;
+}
+
+// The distance between shape `a` placed by `pose_a` and shape `b` placed by `pose_b`, with
+// closest points, normal and lower bound. Throws gjk::Error like gjk::intersect; reaching the
+// iteration cap is not thrown but reported by DistanceResult::converged.
+inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& b,
+                               const Pose& pose_b) {
+  GjkDistanceResult r{};
+  GjkStatus status = gjk_distance(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &r);
+  return detail::distance_result(status, r);
+}
+
+// gjk::distance with options.
+inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& b,
+                               const Pose& pose_b, const QueryOptions& options) {
+  GjkDistanceResult r{};
+  GjkStatus status =
+      gjk_distance_ex(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options, &r);
+  return detail::distance_result(status, r);
+}
+
+// gjk::distance with both shapes where they are defined (identity poses).
+inline DistanceResult distance(const Shape& a, const Shape& b) {
+  GjkDistanceResult r{};
+  GjkStatus status = gjk_distance(a.get(), nullptr, b.get(), nullptr, &r);
+  return detail::distance_result(status, r);
+}
+
+}  // namespace gjk
+
+#endif  // GJK_HPP
