@@ -22,13 +22,7 @@ pub fn build_library() -> PathBuf {
     }
     let status = cargo.status().expect("cargo runs");
     assert!(status.success(), "cargo build --lib failed");
-    // target/<profile>/deps/<this test> -> target/<profile>
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>")
-        .to_path_buf();
+    let dir = profile_dir();
     assert!(
         dir.join("libgjk.so").exists(),
         "no libgjk.so in {}",
