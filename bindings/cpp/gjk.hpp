@@ -4,6 +4,7 @@
 //   gjk::Pose      a rigid placement, 2D (x, y, angle) or 3D (position, unit quaternion)
 //   gjk::intersect whether two placed shapes overlap or touch
 //   gjk::distance  distance, closest points, normal, certified lower bound
+//   gjk::penetration, gjk::signed_distance  depth, normal and deepest points of overlaps
 //   gjk::Error     thrown when a C call fails: the status and the library's message
 //
 // The wrapper adds no checks, tolerances or semantics of its own: every argument is passed to
@@ -277,6 +278,60 @@ inline DistanceResult distance(const Shape& a, const Shape& b) {
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance(a.get(), nullptr, b.get(), nullptr, &r);
   return detail::distance_result(status, r);
+}
+
+// The answer of gjk::penetration, in the world frame (2D results have z = 0).
+struct PenetrationResult {
+  double signed_distance;           // < 0: minus the penetration depth; >= 0: the distance
+  std::array<double, 3> point_a;    // deepest point of A inside B, or closest point on A
+  std::array<double, 3> point_b;    // deepest point of B inside A, or closest point on B
+  std::array<double, 3> normal;     // unit, from A towards B: moving B by
+                                    // -signed_distance * normal makes the shapes touch
+  std::uint32_t iterations;         // support-point evaluations made (GJK and EPA)
+  bool intersecting;                // overlap or touch
+  bool converged;                   // false: the iteration cap was reached (GJK_NO_CONVERGENCE)
+                                    // and the answer is the best found
+};
+
+namespace detail {
+
+// Converts the C result; GJK_NO_CONVERGENCE still carries an answer, so it is not thrown.
+inline PenetrationResult penetration_result(GjkStatus status, const GjkPenetrationResult& r) {
+  if (status != GJK_NO_CONVERGENCE) {
+    check(status);
+  }
+  return PenetrationResult{r.signed_distance, vec3(r.point_a),  vec3(r.point_b),
+                           vec3(r.normal),    r.iterations,     r.intersecting,
+                           status == GJK_OK};
+}
+
+}  // namespace detail
+
+// How deep shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap (minus the
+// depth in signed_distance), the direction to push B out of A and the deepest points; their
+// distance and closest points when apart. Throws gjk::Error like gjk::intersect.
+inline PenetrationResult penetration(const Shape& a, const Pose& pose_a, const Shape& b,
+                                     const Pose& pose_b) {
+  GjkPenetrationResult r{};
+  GjkStatus status = gjk_penetration(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &r);
+  return detail::penetration_result(status, r);
+}
+
+// gjk::penetration with options.
+inline PenetrationResult penetration(const Shape& a, const Pose& pose_a, const Shape& b,
+                                     const Pose& pose_b, const QueryOptions& options) {
+  GjkPenetrationResult r{};
+  GjkStatus status =
+      gjk_penetration_ex(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options, &r);
+  return detail::penetration_result(status, r);
+}
+
+// Minus the penetration depth when the shapes overlap, their distance otherwise.
+inline double signed_distance(const Shape& a, const Pose& pose_a, const Shape& b,
+                              const Pose& pose_b) {
+  double d = 0.0;
+  detail::check(gjk_signed_distance(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &d));
+  return d;
 }
 
 }  // namespace gjk

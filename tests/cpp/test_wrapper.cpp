@@ -296,6 +296,39 @@ static void test_no_allocation_per_query() {
   CHECK(sum > 0.0);
 }
 
+void test_penetration() {
+  double sq1[] = {0, 0, 3, 0, 3, 3, 0, 3};
+  double sq2[] = {2, 2, 5, 2, 5, 5, 2, 5};
+  gjk::Shape a = gjk::Shape::polygon(sq1, 4), b = gjk::Shape::polygon(sq2, 4);
+  // Overlapping by 1 along x and y: either axis is a shortest way out.
+  gjk::PenetrationResult p = gjk::penetration(a, gjk::Pose(), b, gjk::Pose());
+  CHECK(p.intersecting && p.converged);
+  CHECK_NEAR(p.signed_distance, -1.0, 1e-15);
+  CHECK(std::fabs(p.normal[0] * p.normal[1]) < 1e-15 &&
+        std::fabs(p.normal[0] + p.normal[1] - 1.0) < 1e-15);
+  // Moved out along the normal, they touch.
+  gjk::Pose out(p.normal[0], p.normal[1], 0.0);
+  CHECK(gjk::signed_distance(a, gjk::Pose(), b, out) == 0.0);
+  // Spheres of radius 1, centres 1.5 apart: depth 0.5, deepest points on the centre line.
+  gjk::Shape s = gjk::Shape::sphere(1.0);
+  gjk::Pose c({0.0, 1.5, 0.0}, {0.0, 0.0, 0.0, 1.0});
+  p = gjk::penetration(s, gjk::Pose(), s, c, gjk::default_options());
+  CHECK_NEAR(p.signed_distance, -0.5, 1e-15);
+  CHECK_NEAR(p.normal[1], 1.0, 1e-15);
+  CHECK_NEAR(p.point_a[1], 1.0, 1e-15);
+  CHECK_NEAR(p.point_b[1], 0.5, 1e-15);
+  // Apart: the distance.
+  CHECK_NEAR(gjk::signed_distance(a, gjk::Pose(), b, gjk::Pose(10.0, 0.0, 0.0)), 9.0, 1e-15);
+  // Errors as for the other queries.
+  bool threw = false;
+  try {
+    gjk::penetration(a, gjk::Pose(), s, gjk::Pose());
+  } catch (const gjk::Error& e) {
+    threw = e.status() == GJK_DIMENSION_MISMATCH && std::string(e.what()).find("3D") != std::string::npos;
+  }
+  CHECK(threw);
+}
+
 int main() {
   std::string expected = std::to_string(GJK_VERSION_MAJOR) + "." +
                          std::to_string(GJK_VERSION_MINOR) + "." +
@@ -308,5 +341,6 @@ int main() {
   test_errors();
   test_ownership();
   test_no_allocation_per_query();
+  test_penetration();
   return check::summary();
 }
