@@ -1,4 +1,4 @@
-//! Generates the C header with cbindgen.
+//! Generates the C header with cbindgen, and gives the shared library its SONAME.
 //!
 //! The header is always written to `$OUT_DIR/gjk.h`. Outside CI it is also copied to
 //! `include/gjk.h` when it changed, so a developer commits it with the code that changed it; in
@@ -8,6 +8,11 @@
 use std::path::PathBuf;
 
 fn main() {
+    // Executables linked against the shared library record "libgjk.so" (not the path of the
+    // file they were linked with), so an installed library is found by the loader.
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libgjk.so");
+    }
     println!("cargo:rerun-if-changed=src");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=CI");
