@@ -106,11 +106,7 @@ where
     B: Support<D> + ?Sized,
 {
     options.validate()?;
-    let pair = MinkowskiPair {
-        a,
-        b,
-        b_in_a: pose_a.inverse_times(pose_b),
-    };
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let search = Search::run(&pair, options, Mode::Penetration)?;
     match search.end {
         End::IterationCap => {

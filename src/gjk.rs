@@ -115,11 +115,7 @@ where
     B: Support<D> + ?Sized,
 {
     options.validate()?;
-    let pair = MinkowskiPair {
-        a,
-        b,
-        b_in_a: pose_a.inverse_times(pose_b),
-    };
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let search = Search::run(&pair, options, Mode::Distance)?;
     let result = search.result(pose_a);
     match search.end {
@@ -157,11 +153,7 @@ where
     B: Support<D> + ?Sized,
 {
     options.validate()?;
-    let pair = MinkowskiPair {
-        a,
-        b,
-        b_in_a: pose_a.inverse_times(pose_b),
-    };
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let search = Search::run(&pair, options, Mode::Boolean)?;
     match search.end {
         End::Touching => Ok(true),

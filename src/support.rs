@@ -204,7 +204,18 @@ pub(crate) struct SupportPoint<const D: usize> {
     pub b: Vector<D>,
 }
 
-impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> MinkowskiPair<'_, D, A, B> {
+impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
+    MinkowskiPair<'s, D, A, B>
+{
+    /// `a` placed by `pose_a` and `b` placed by `pose_b`, seen from A's frame.
+    pub fn new(a: &'s A, pose_a: &Pose<D>, b: &'s B, pose_b: &Pose<D>) -> Self {
+        Self {
+            a,
+            b,
+            b_in_a: pose_a.inverse_times(pose_b),
+        }
+    }
+
     /// Support point of `core(A) - core(B)` in direction `dir` (A's frame): the shapes without
     /// their margins.
     #[inline]

@@ -218,7 +218,26 @@ impl QueryFn<bool> for Intersect {
     }
 }
 
-/// Writes the result even when the iteration cap was hit (its bounds stay valid).
+/// Writes a query's result to `out`, also the best answer of a search that hit the iteration
+/// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE.
+fn write_out<R, Out>(outcome: Result<R, QueryError<R>>, out: &mut Out) -> Result<(), Failure>
+where
+    for<'r> Out: From<&'r R>,
+{
+    match outcome {
+        Ok(r) => {
+            *out = (&r).into();
+            Ok(())
+        }
+        Err(QueryError::NoConvergence(best)) => {
+            *out = (&*best).into();
+            Err(query_failure(QueryError::NoConvergence(best)))
+        }
+        Err(e) => Err(query_failure(e)),
+    }
+}
+
+/// The distance query, written out even when the iteration cap was hit.
 struct Distance<'o>(&'o mut GjkDistanceResult);
 
 impl QueryFn<()> for Distance<'_> {
@@ -230,21 +249,11 @@ impl QueryFn<()> for Distance<'_> {
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
-        match distance_with(a, pose_a, b, pose_b, options) {
-            Ok(r) => {
-                *self.0 = (&r).into();
-                Ok(())
-            }
-            Err(QueryError::NoConvergence(best)) => {
-                *self.0 = (&*best).into();
-                Err(query_failure(QueryError::NoConvergence(best)))
-            }
-            Err(e) => Err(query_failure(e)),
-        }
+        write_out(distance_with(a, pose_a, b, pose_b, options), self.0)
     }
 }
 
-/// Writes the result even when the iteration cap was hit (finite, best found).
+/// The penetration query, written out even when the iteration cap was hit.
 struct Penetration<'o>(&'o mut GjkPenetrationResult);
 
 impl QueryFn<()> for Penetration<'_> {
@@ -256,17 +265,7 @@ impl QueryFn<()> for Penetration<'_> {
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
-        match penetration_with(a, pose_a, b, pose_b, options) {
-            Ok(r) => {
-                *self.0 = (&r).into();
-                Ok(())
-            }
-            Err(QueryError::NoConvergence(best)) => {
-                *self.0 = (&*best).into();
-                Err(query_failure(QueryError::NoConvergence(best)))
-            }
-            Err(e) => Err(query_failure(e)),
-        }
+        write_out(penetration_with(a, pose_a, b, pose_b, options), self.0)
     }
 }
 
