@@ -156,6 +156,11 @@ where
     }
 }
 
+/// The most vertices the expanding polytope may have, whatever the iteration cap: the work per
+/// step grows with the polytope, so this bounds the time of a call (curved shapes asked for a
+/// tolerance near rounding would otherwise grow it for a very long time).
+const MAX_POLYTOPE_VERTICES: usize = 4096;
+
 /// The penetration of the cores.
 #[derive(Clone, Copy, Debug)]
 struct CorePenetration<const D: usize> {
@@ -371,7 +376,10 @@ where
     let mut converged = false;
     let facet = loop {
         let facet = closest(&facets);
-        if !facet.distance.is_finite() || iterations >= max_iterations {
+        if !facet.distance.is_finite()
+            || iterations >= max_iterations
+            || vertices.len() >= MAX_POLYTOPE_VERTICES
+        {
             break facet;
         }
         iterations += 1;
