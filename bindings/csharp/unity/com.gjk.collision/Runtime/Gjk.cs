@@ -1,0 +1,226 @@
+// The queries, and the library's errors as exceptions.
+
+using System;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace GjkCollision
+{
+    /// <summary>
+    /// Intersection, distance and penetration queries between two shapes, each placed by a
+    /// pose. Shapes are closed sets: touching shapes intersect, at distance 0, and the queries
+    /// always agree. Queries allocate nothing: the library reads the poses and writes the
+    /// results in place. A failed call raises <see cref="GjkException"/>; reaching the iteration
+    /// cap is not a failure for <c>Distance</c> and <c>Penetration</c>, whose results are then
+    /// the best found (the <c>Try</c> variants tell whether the query converged).
+    /// </summary>
+    public static partial class Gjk
+    {
+        /// <summary>Whether <paramref name="a"/> and <paramref name="b"/>, both in their local
+        /// frames, overlap or touch.</summary>
+        public static bool Intersect(Shape a, Shape b)
+        {
+            return Intersect(a, GjkPose.Identity, b, GjkPose.Identity);
+        }
+
+        /// <summary>Whether <paramref name="a"/> placed by <paramref name="poseA"/> and
+        /// <paramref name="b"/> placed by <paramref name="poseB"/> overlap or touch.</summary>
+        public static bool Intersect(Shape a, GjkPose poseA, Shape b, GjkPose poseB)
+        {
+            CheckShapes(a, b);
+            byte hit;
+            Check(GjkNative.gjk_intersect(a, ref poseA, b, ref poseB, out hit));
+            return hit != 0;
+        }
+
+        /// <summary><see cref="Intersect(Shape, GjkPose, Shape, GjkPose)"/> with options;
+        /// reaching the iteration cap raises <see cref="GjkStatus.NoConvergence"/>, as there is
+        /// no answer then.</summary>
+        public static bool Intersect(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options)
+        {
+            CheckShapes(a, b);
+            byte hit;
+            Check(GjkNative.gjk_intersect_ex(a, ref poseA, b, ref poseB, ref options, out hit));
+            return hit != 0;
+        }
+
+        /// <summary>The distance between <paramref name="a"/> and <paramref name="b"/>, both in
+        /// their local frames, with the closest points and the normal.</summary>
+        public static GjkDistanceResult Distance(Shape a, Shape b)
+        {
+            return Distance(a, GjkPose.Identity, b, GjkPose.Identity);
+        }
+
+        /// <summary>The distance between <paramref name="a"/> placed by <paramref name="poseA"/>
+        /// and <paramref name="b"/> placed by <paramref name="poseB"/>, their closest points, the
+        /// unit normal from A to B and a certified lower bound.</summary>
+        public static GjkDistanceResult Distance(Shape a, GjkPose poseA, Shape b, GjkPose poseB)
+        {
+            CheckShapes(a, b);
+            GjkDistanceResult result;
+            CheckAnswered(GjkNative.gjk_distance(a, ref poseA, b, ref poseB, out result));
+            return result;
+        }
+
+        /// <summary><see cref="Distance(Shape, GjkPose, Shape, GjkPose)"/> with
+        /// options.</summary>
+        public static GjkDistanceResult Distance(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options)
+        {
+            GjkDistanceResult result;
+            TryDistance(a, poseA, b, poseB, options, out result);
+            return result;
+        }
+
+        /// <summary>The distance query with options. Returns false when the iteration cap was
+        /// reached first: <paramref name="result"/> then holds the best bounds found
+        /// (<c>LowerBound</c> &lt;= true distance &lt;= <c>Distance</c>).</summary>
+        public static bool TryDistance(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options,
+            out GjkDistanceResult result)
+        {
+            CheckShapes(a, b);
+            return CheckAnswered(
+                GjkNative.gjk_distance_ex(a, ref poseA, b, ref poseB, ref options, out result));
+        }
+
+        /// <summary>The penetration of <paramref name="a"/> and <paramref name="b"/>, both in
+        /// their local frames.</summary>
+        public static GjkPenetrationResult Penetration(Shape a, Shape b)
+        {
+            return Penetration(a, GjkPose.Identity, b, GjkPose.Identity);
+        }
+
+        /// <summary>How deep <paramref name="a"/> placed by <paramref name="poseA"/> and
+        /// <paramref name="b"/> placed by <paramref name="poseB"/> overlap (minus the depth, in
+        /// <c>SignedDistance</c>), the direction to move B out of A and the deepest points; their
+        /// distance and closest points when apart.</summary>
+        public static GjkPenetrationResult Penetration(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB)
+        {
+            CheckShapes(a, b);
+            GjkPenetrationResult result;
+            CheckAnswered(GjkNative.gjk_penetration(a, ref poseA, b, ref poseB, out result));
+            return result;
+        }
+
+        /// <summary><see cref="Penetration(Shape, GjkPose, Shape, GjkPose)"/> with options (EPA
+        /// has its own budget of <c>MaxIterations</c> after GJK's).</summary>
+        public static GjkPenetrationResult Penetration(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options)
+        {
+            GjkPenetrationResult result;
+            TryPenetration(a, poseA, b, poseB, options, out result);
+            return result;
+        }
+
+        /// <summary>The penetration query with options. Returns false when the iteration cap was
+        /// reached first: <paramref name="result"/> then holds the best answer found.</summary>
+        public static bool TryPenetration(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options,
+            out GjkPenetrationResult result)
+        {
+            CheckShapes(a, b);
+            return CheckAnswered(
+                GjkNative.gjk_penetration_ex(a, ref poseA, b, ref poseB, ref options, out result));
+        }
+
+        /// <summary>Minus the penetration depth when the shapes overlap, their distance
+        /// otherwise (0 when touching).</summary>
+        public static double SignedDistance(Shape a, GjkPose poseA, Shape b, GjkPose poseB)
+        {
+            CheckShapes(a, b);
+            double result;
+            Check(GjkNative.gjk_signed_distance(a, ref poseA, b, ref poseB, out result));
+            return result;
+        }
+
+        /// <summary>The version of the native library, "MAJOR.MINOR.PATCH".</summary>
+        public static string Version
+        {
+            get { return Utf8(GjkNative.gjk_version()); }
+        }
+
+        /// <summary>The library's description of a status code.</summary>
+        public static string StatusString(GjkStatus status)
+        {
+            return Utf8(GjkNative.gjk_status_string(status));
+        }
+
+        private static void CheckShapes(Shape a, Shape b)
+        {
+            if (a == null)
+            {
+                throw new ArgumentNullException("a");
+            }
+            if (b == null)
+            {
+                throw new ArgumentNullException("b");
+            }
+        }
+
+        private static void Check(GjkStatus status)
+        {
+            if (status != GjkStatus.Ok)
+            {
+                throw GjkException.FromLastError(status);
+            }
+        }
+
+        /// <summary>For the queries that write an answer on <c>NoConvergence</c> too: whether the
+        /// query converged; any other failure raises.</summary>
+        private static bool CheckAnswered(GjkStatus status)
+        {
+            if (status == GjkStatus.NoConvergence)
+            {
+                return false;
+            }
+            Check(status);
+            return true;
+        }
+
+        /// <summary>The NUL-terminated UTF-8 text at <paramref name="text"/>, which the library
+        /// owns.</summary>
+        internal static string Utf8(IntPtr text)
+        {
+            int length = 0;
+            while (Marshal.ReadByte(text, length) != 0)
+            {
+                length++;
+            }
+            byte[] bytes = new byte[length];
+            Marshal.Copy(text, bytes, 0, length);
+            return Encoding.UTF8.GetString(bytes);
+        }
+    }
+
+    /// <summary>A failed call of the library: its status and its message, which names the
+    /// argument (and the point) at fault. <see cref="Exception.Message"/> is the status
+    /// description followed by that message.</summary>
+    public sealed class GjkException : Exception
+    {
+        internal GjkException(GjkStatus status, string libraryMessage)
+            : base(libraryMessage.Length == 0
+                ? Gjk.StatusString(status)
+                : Gjk.StatusString(status) + ": " + libraryMessage)
+        {
+            Status = status;
+            LibraryMessage = libraryMessage;
+        }
+
+        /// <summary>The status the library returned.</summary>
+        public GjkStatus Status { get; private set; }
+
+        /// <summary>The library's message (<c>gjk_last_error_message</c>), verbatim.</summary>
+        public string LibraryMessage { get; private set; }
+
+        /// <summary>An exception for <paramref name="status"/> with the message of the calling
+        /// thread's last failed call; call it right after the failing call, before any other
+        /// call of the library on this thread.</summary>
+        internal static GjkException FromLastError(GjkStatus status)
+        {
+            return new GjkException(status, Gjk.Utf8(GjkNative.gjk_last_error_message()));
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// The raw P/Invoke declarations of the C API (include/gjk.h), one for each function, with
+// the C names. They check nothing that the C functions do not check: a count larger than the
+// array it describes makes the library read past the array. Prefer the checked layer (Shape,
+// Gjk), which is built on these.
+
+using System;
+using System.Runtime.InteropServices;
+
+namespace GjkCollision
+{
+    /// <summary>The status codes of the C API (<c>GjkStatus</c>, an <c>int32_t</c>).</summary>
+    public enum GjkStatus : int
+    {
+        /// <summary>Success (<c>GJK_OK</c>).</summary>
+        Ok = 0,
+        /// <summary>A required pointer was NULL, such as a null array
+        /// (<c>GJK_NULL_POINTER</c>).</summary>
+        NullPointer = 1,
+        /// <summary>NaN, infinity, a negative size, zero points, a quaternion not of unit norm, a
+        /// 2D pose not about z, an option out of range (<c>GJK_INVALID_ARGUMENT</c>).</summary>
+        InvalidArgument = 2,
+        /// <summary>A 2D shape queried against a 3D shape
+        /// (<c>GJK_DIMENSION_MISMATCH</c>).</summary>
+        DimensionMismatch = 3,
+        /// <summary>The iteration cap was reached; distance results still bracket the true
+        /// distance (<c>GJK_NO_CONVERGENCE</c>).</summary>
+        NoConvergence = 4,
+        /// <summary>A bug in the library (<c>GJK_INTERNAL_ERROR</c>).</summary>
+        InternalError = 5,
+    }
+
+    /// <summary>
+    /// The C API as declared in <c>gjk.h</c>. Pointers to structs are <c>ref</c> parameters (not
+    /// <c>in</c>: Mono's mcs compiles <c>in</c> as a copy), so a NULL pose of the C API is
+    /// <see cref="GjkPose.Identity"/> here; C <c>bool</c> outputs are bytes (0 or 1); strings are
+    /// returned as pointers to static or thread-local UTF-8 text owned by the library, never to
+    /// be freed (<see cref="Gjk.Version"/>, <see cref="Gjk.StatusString"/> and
+    /// <see cref="GjkException"/> read them).
+    /// </summary>
+    public static partial class GjkNative
+    {
+        /// <summary>The native library: <c>gjk</c> (gjk.dll, libgjk.so, libgjk.dylib), or the
+        /// executable itself where native code is linked statically (iOS, WebGL).</summary>
+#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+        public const string Library = "__Internal";
+#else
+        public const string Library = "gjk";
+#endif
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkPose gjk_pose_2d(double x, double y, double angle);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkPose gjk_pose_3d(
+            [In] ref Double3 position, [In] ref Rotation rotationXyzw);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkQueryOptions gjk_query_options_default();
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_intersect(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB, out byte result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_intersect_ex(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, out byte result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_distance(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            out GjkDistanceResult result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_distance_ex(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, out GjkDistanceResult result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_penetration(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            out GjkPenetrationResult result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_penetration_ex(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, out GjkPenetrationResult result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_signed_distance(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB, out double result);
+
+        /// <summary><paramref name="xy"/> holds x0, y0, x1, y1, ... (2 * count values).</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polygon_new(double[] xy, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polygon_new_f32(
+            float[] xy, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polygon_new_f32")]
+        public static extern GjkStatus gjk_polygon_new_f32(
+            Vec2[] points, UIntPtr count, out Shape shape);
+
+        /// <summary><paramref name="xyz"/> holds x0, y0, z0, x1, ... (3 * count values).</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polytope_new(
+            double[] xyz, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polytope_new_f32(
+            float[] xyz, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polytope_new_f32")]
+        public static extern GjkStatus gjk_polytope_new_f32(
+            Vec3[] points, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_point2d_new(double x, double y, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_point3d_new(
+            double x, double y, double z, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_segment2d_new(
+            double x0, double y0, double x1, double y1, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_segment3d_new(
+            double x0, double y0, double z0, double x1, double y1, double z1, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_circle_new(double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_sphere_new(double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_ellipse_new(double halfX, double halfY, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_ellipsoid_new(
+            double halfX, double halfY, double halfZ, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_stadium_new(
+            double halfLength, double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_capsule_new(
+            double halfLength, double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_rectangle_new(
+            double halfX, double halfY, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_box_new(
+            double halfX, double halfY, double halfZ, out Shape shape);
+
+        /// <summary>Frees a raw shape pointer; <see cref="Shape"/> calls it exactly once.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern void gjk_shape_free(IntPtr shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern uint gjk_shape_dimension(Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr gjk_status_string(GjkStatus status);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr gjk_last_error_message();
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr gjk_version();
+    }
+}

@@ -1,0 +1,138 @@
+// Unity overloads: Vector2[] / Vector3[] read in place, Quaternion, Pose and Transform poses,
+// results as Vector2 / Vector3. Compiled only inside Unity (UnityEngine is not available
+// elsewhere).
+
+#if UNITY_5_3_OR_NEWER
+using System;
+using System.Runtime.InteropServices;
+using UnityEngine;
+
+namespace GjkCollision
+{
+    public static partial class GjkNative
+    {
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polygon_new_f32")]
+        public static extern GjkStatus gjk_polygon_new_f32(
+            Vector2[] points, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polytope_new_f32")]
+        public static extern GjkStatus gjk_polytope_new_f32(
+            Vector3[] points, UIntPtr count, out Shape shape);
+    }
+
+    public sealed partial class Shape
+    {
+        /// <summary>The convex hull of Unity 2D points, read in place.</summary>
+        public static Shape Polygon(Vector2[] points)
+        {
+            return Polygon(points, points == null ? 0 : points.Length);
+        }
+
+        /// <summary>The convex hull of the first <paramref name="count"/> points.</summary>
+        public static Shape Polygon(Vector2[] points, int count)
+        {
+            Shape shape;
+            return Created(
+                GjkNative.gjk_polygon_new_f32(points, Count(points, 1, count), out shape), shape);
+        }
+
+        /// <summary>The convex hull of Unity 3D points (a mesh's vertices, say), read in
+        /// place.</summary>
+        public static Shape Polytope(Vector3[] points)
+        {
+            return Polytope(points, points == null ? 0 : points.Length);
+        }
+
+        /// <summary>The convex hull of the first <paramref name="count"/> points.</summary>
+        public static Shape Polytope(Vector3[] points, int count)
+        {
+            Shape shape;
+            return Created(
+                GjkNative.gjk_polytope_new_f32(points, Count(points, 1, count), out shape), shape);
+        }
+    }
+
+    public partial struct Double3
+    {
+        public static implicit operator Double3(Vector3 v)
+        {
+            return new Double3(v.x, v.y, v.z);
+        }
+
+        public static implicit operator Double3(Vector2 v)
+        {
+            return new Double3(v.x, v.y, 0.0);
+        }
+
+        /// <summary>Rounded to floats.</summary>
+        public Vector3 ToVector3()
+        {
+            return new Vector3((float)X, (float)Y, (float)Z);
+        }
+
+        /// <summary>X and Y rounded to floats.</summary>
+        public Vector2 ToVector2()
+        {
+            return new Vector2((float)X, (float)Y);
+        }
+    }
+
+    public partial struct Rotation
+    {
+        public static implicit operator Rotation(Quaternion q)
+        {
+            return new Rotation(q.x, q.y, q.z, q.w);
+        }
+    }
+
+    public partial struct GjkPose
+    {
+        /// <summary>A pose from a Unity position and rotation.</summary>
+        public GjkPose(Vector3 position, Quaternion rotation)
+        {
+            Position = position;
+            Rotation = rotation;
+        }
+
+        /// <summary>The world pose of a transform (its scale is not applied: build the shape at
+        /// its world size).</summary>
+        public static GjkPose From(Transform transform)
+        {
+            return new GjkPose(transform.position, transform.rotation);
+        }
+
+        public static implicit operator GjkPose(Pose pose)
+        {
+            return new GjkPose(pose.position, pose.rotation);
+        }
+    }
+
+    public static partial class Gjk
+    {
+        /// <summary>Whether the shapes placed by the world poses of two transforms overlap or
+        /// touch.</summary>
+        public static bool Intersect(Shape a, Transform transformA, Shape b, Transform transformB)
+        {
+            return Intersect(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+        }
+
+        /// <summary>The distance between the shapes placed by the world poses of two
+        /// transforms.</summary>
+        public static GjkDistanceResult Distance(
+            Shape a, Transform transformA, Shape b, Transform transformB)
+        {
+            return Distance(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+        }
+
+        /// <summary>The penetration of the shapes placed by the world poses of two
+        /// transforms.</summary>
+        public static GjkPenetrationResult Penetration(
+            Shape a, Transform transformA, Shape b, Transform transformB)
+        {
+            return Penetration(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+        }
+    }
+}
+#endif
