@@ -1,0 +1,9 @@
+//! `cargo bench -p gjk-bench [-- --quick]`: the same benchmark as the binary.
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Err(message) = gjk_bench::run(&args) {
+        eprintln!("{message}");
+        std::process::exit(2);
+    }
+}

@@ -1,0 +1,268 @@
+//! Side-by-side benchmark of gjk against parry (`parry2d-f64` / `parry3d-f64`) on identical
+//! pairs of shapes, single thread, f64. Run with `cargo bench -p gjk-bench` or
+//! `cargo run --release -p gjk-bench`; `--quick` for a short run.
+//!
+//! For every workload and query, each library runs the same pairs in `rounds` timed passes
+//! (after one warm-up pass); a round runs every query of every library on the workload once,
+//! so that slow drifts of the machine hit all of them alike. A pass gives nanoseconds per
+//! query; the table reports the median over the rounds with the minimum and maximum. Shapes
+//! (and parry's hulls) are built before any timing. Accuracy is scored on an untimed pass.
+
+mod data;
+mod report;
+mod runners;
+
+use std::time::Instant;
+
+use data::{Curved, Workload};
+use report::{FfiRow, Row, Stats};
+use runners::{FfiRunner, GjkRunner, Parry2Runner, Parry3Runner, Query, Runner};
+
+/// Command-line settings.
+struct Settings {
+    rounds: usize,
+    only: Option<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Settings, String> {
+    let mut settings = Settings {
+        rounds: 31,
+        only: None,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--quick" => settings.rounds = 3,
+            "--rounds" => {
+                settings.rounds = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .filter(|&r| r > 0)
+                    .ok_or("--rounds needs a positive integer")?
+            }
+            "--only" => settings.only = Some(it.next().ok_or("--only needs a name")?.clone()),
+            // Passed by `cargo bench` to every bench target.
+            "--bench" => {}
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(settings)
+}
+
+const USAGE: &str = "usage: gjk-bench [--quick] [--rounds N] [--only WORKLOAD]
+  --quick        3 rounds instead of 31
+  --rounds N     N timed rounds per workload, query and library
+  --only NAME    only the workloads whose name contains NAME";
+
+/// The workloads, in table order: the reference ones, then the generated ones.
+fn workloads(only: Option<&str>) -> Vec<Workload> {
+    let keep = |name: &str| only.is_none_or(|o| name.contains(o));
+    let mut out = Vec::new();
+    for name in ["W2D-4", "W2D-16", "W2D-64", "W3D-8", "W3D-32", "W3D-128"] {
+        if keep(name) {
+            out.push(data::load_reference(name));
+        }
+    }
+    if keep("G3D-1024") {
+        out.push(data::generate_hulls("G3D-1024", 1, 1024, 200));
+    }
+    for (name, kind, seed) in [
+        ("sphere-vs-64", Curved::Ball, 2),
+        ("ellipsoid-vs-64", Curved::Ellipsoid, 3),
+        ("capsule-vs-64", Curved::Capsule, 4),
+    ] {
+        if keep(name) {
+            out.push(data::generate_curved(name, seed, kind, 64, 1000));
+        }
+    }
+    out
+}
+
+/// One timed contender: a closure that runs one pass over `pairs` pairs.
+struct Job<'a> {
+    query: Query,
+    who: Who,
+    pairs: usize,
+    pass: Box<dyn Fn() + 'a>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Ours,
+    Parry,
+    OursThroughC,
+    OursOnEnum,
+}
+
+/// Times every job in `rounds` rounds (after one warm-up pass each). A round runs every job of
+/// the workload once, rotating which one goes first, so that each job's samples spread over
+/// the whole measurement of the workload and a burst of load elsewhere on the machine lands on
+/// a few rounds of every job rather than on all rounds of one.
+fn time_jobs(rounds: usize, jobs: &[Job]) -> Vec<Stats> {
+    for job in jobs {
+        (job.pass)();
+    }
+    let mut samples = vec![Vec::with_capacity(rounds); jobs.len()];
+    for round in 0..rounds {
+        for k in 0..jobs.len() {
+            let j = (round + k) % jobs.len();
+            let start = Instant::now();
+            (jobs[j].pass)();
+            samples[j].push(start.elapsed().as_nanos() as f64 / jobs[j].pairs as f64);
+        }
+    }
+    samples.into_iter().map(Stats::new).collect()
+}
+
+const QUERIES: [Query; 4] = [
+    Query::Intersect,
+    Query::Distance,
+    Query::ClosestPoints,
+    Query::Penetration,
+];
+
+/// Measures one workload: every query for every library that has the shapes.
+fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<FfiRow>) {
+    let curved = !matches!(w.cases[0].b, data::Body::Hull(_));
+    let (ours, parry): (Box<dyn Runner>, Option<Box<dyn Runner>>) = match (w.dim, curved) {
+        (2, false) => (
+            Box::new(GjkRunner::<2, _, _>::hulls(w)),
+            Some(Box::new(Parry2Runner::hulls(w))),
+        ),
+        (3, false) => (
+            Box::new(GjkRunner::<3, _, _>::hulls(w)),
+            Some(Box::new(Parry3Runner::hulls(w))),
+        ),
+        _ => match &w.cases[0].b {
+            data::Body::Ball(_) => (
+                Box::new(GjkRunner::curved(w, runners::gjk_ball)),
+                Some(Box::new(Parry3Runner::curved(w))),
+            ),
+            data::Body::Capsule { .. } => (
+                Box::new(GjkRunner::curved(w, runners::gjk_capsule)),
+                Some(Box::new(Parry3Runner::curved(w))),
+            ),
+            _ => (Box::new(GjkRunner::curved(w, runners::gjk_ellipsoid)), None),
+        },
+    };
+    let ffi = (!curved).then(|| FfiRunner::hulls(w));
+    // Our hulls behind the `Shape` enum, to tell its dispatch from the C layer's own cost.
+    let on_enum: Option<Box<dyn Runner>> = match (w.dim, curved) {
+        (2, false) => Some(Box::new(GjkRunner::<2, _, _>::hulls_as_enum(w))),
+        (3, false) => Some(Box::new(GjkRunner::<3, _, _>::hulls_as_enum(w))),
+        _ => None,
+    };
+    let all: Vec<usize> = (0..w.cases.len()).collect();
+    let overlapping = w.overlapping();
+    let subset = |query| {
+        if query == Query::Penetration {
+            &overlapping
+        } else {
+            &all
+        }
+    };
+
+    let mut jobs = Vec::new();
+    for query in QUERIES {
+        let pairs = subset(query);
+        let ours = &*ours;
+        jobs.push(Job {
+            query,
+            who: Who::Ours,
+            pairs: pairs.len(),
+            pass: Box::new(move || ours.pass(query, pairs)),
+        });
+        if let Some(parry) = parry.as_deref() {
+            jobs.push(Job {
+                query,
+                who: Who::Parry,
+                pairs: pairs.len(),
+                pass: Box::new(move || parry.pass(query, pairs)),
+            });
+        }
+        if let (Query::Distance, Some(ffi)) = (query, &ffi) {
+            jobs.push(Job {
+                query,
+                who: Who::OursThroughC,
+                pairs: pairs.len(),
+                pass: Box::new(move || ffi.pass(pairs)),
+            });
+        }
+        if let (Query::Distance, Some(on_enum)) = (query, on_enum.as_deref()) {
+            jobs.push(Job {
+                query,
+                who: Who::OursOnEnum,
+                pairs: pairs.len(),
+                pass: Box::new(move || on_enum.pass(query, pairs)),
+            });
+        }
+    }
+    eprintln!("  timing {} jobs, {rounds} rounds", jobs.len());
+    let stats = time_jobs(rounds, &jobs);
+    let find = |query, who| {
+        jobs.iter()
+            .position(|j| j.query == query && j.who == who)
+            .map(|i| stats[i].clone())
+    };
+
+    for query in QUERIES {
+        let pairs = subset(query);
+        let truth: Vec<_> = pairs.iter().map(|&i| w.cases[i].truth).collect();
+        let ours_answers = ours.answers(query, pairs);
+        let parry_answers = parry.as_ref().map(|p| p.answers(query, pairs));
+        rows.push(Row {
+            workload: w.name.clone(),
+            query: query.label().to_string(),
+            ours: find(query, Who::Ours).expect("ours is always timed"),
+            other: find(query, Who::Parry),
+            accuracy: report::accuracy(
+                query,
+                w.exact,
+                &truth,
+                &ours_answers,
+                parry_answers.as_deref(),
+            ),
+        });
+        if let (Some(through_c), Some(ffi)) = (find(query, Who::OursThroughC), &ffi) {
+            let same = ffi.distances(pairs) == ours_answers
+                && on_enum.as_ref().map(|e| e.answers(query, pairs)) == Some(ours_answers);
+            ffi_rows.push(FfiRow {
+                workload: w.name.clone(),
+                rust: find(query, Who::Ours).expect("ours is always timed"),
+                on_enum: find(query, Who::OursOnEnum).expect("timed with the C ABI"),
+                through_c,
+                same,
+            });
+        }
+    }
+}
+
+/// Runs the benchmark with the command-line arguments (without the program name); prints the
+/// tables to stdout and the progress to stderr.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let settings = parse_args(args).map_err(|e| {
+        if e.is_empty() {
+            USAGE.to_string()
+        } else {
+            format!("{e}\n{USAGE}")
+        }
+    })?;
+    let start = Instant::now();
+    let mut rows = Vec::new();
+    let mut ffi_rows = Vec::new();
+    let workloads = workloads(settings.only.as_deref());
+    if workloads.is_empty() {
+        return Err("no workload matches --only".to_string());
+    }
+    for w in &workloads {
+        eprintln!("{}: {} pairs", w.name, w.cases.len());
+        measure(w, settings.rounds, &mut rows, &mut ffi_rows);
+    }
+    print!(
+        "{}",
+        report::markdown(&rows, &ffi_rows, &workloads, settings.rounds)
+    );
+    eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
+    Ok(())
+}

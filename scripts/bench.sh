@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the side-by-side benchmark (the gjk-bench crate in bench/: gjk against parry on the same
+# pairs) in release mode, prints its tables, and rewrites the part of README.md between the
+# lines <!-- bench:start --> and <!-- bench:end --> with them, the date, the number of CPUs,
+# the CPU model and the command.
+#
+#   scripts/bench.sh [--quick | --rounds N]      (arguments are passed to the benchmark)
+#
+# Set CARGO to use another cargo binary.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+cargo="${CARGO:-cargo}"
+readme=README.md
+start='<!-- bench:start -->'
+end='<!-- bench:end -->'
+
+if [ "$(grep -cxF "$start" "$readme")" != 1 ] || [ "$(grep -cxF "$end" "$readme")" != 1 ]; then
+  echo "$0: $readme must hold the lines '$start' and '$end' once each" >&2
+  exit 1
+fi
+
+tables="$(mktemp)"
+section="$(mktemp)"
+updated="$(mktemp)"
+trap 'rm -f "$tables" "$section" "$updated"' EXIT
+
+"$cargo" build --release -p gjk-bench
+"$cargo" run --quiet --release -p gjk-bench -- "$@" >"$tables"
+cat "$tables"
+
+cpu="$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"
+command="scripts/bench.sh${*:+ $*}"
+{
+  echo "gjk against [parry](https://parry.rs) (\`parry2d-f64\` / \`parry3d-f64\`) on the same pairs,"
+  echo "measured $(date -u '+%Y-%m-%d') on $(nproc) CPUs (\`nproc\`), ${cpu:-unknown CPU},"
+  echo "$(rustc --version | cut -d' ' -f1-2), with \`$command\` (\`cargo run --release -p gjk-bench\`;"
+  echo "the benchmark is the \`gjk-bench\` crate in \`bench/\`). A ratio above 1 means gjk is faster."
+  echo
+  cat "$tables"
+} >"$section"
+
+awk -v start="$start" -v end="$end" -v section="$section" '
+  $0 == start { print; while ((getline line < section) > 0) print line; skipping = 1; next }
+  $0 == end { skipping = 0 }
+  !skipping { print }
+' "$readme" >"$updated"
+# Rewrite in place, keeping the file's permissions.
+cat "$updated" >"$readme"
+echo "$0: $readme updated" >&2
