@@ -396,10 +396,16 @@ where
         let (visible, kept): (Vec<Facet<D>>, Vec<Facet<D>>) = facets
             .into_iter()
             .partition(|f| f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding);
+        // A ridge as a key: its (D - 1) vertex indices, sorted, padded with usize::MAX.
         let ridge = |f: &Facet<D>, k: usize| {
-            let mut r: Vec<usize> = (0..D).filter(|&i| i != k).map(|i| f.vertices[i]).collect();
-            r.sort_unstable();
-            r
+            let mut key = [usize::MAX; 2];
+            for (slot, i) in (0..D).filter(|&i| i != k).enumerate() {
+                key[slot] = f.vertices[i];
+            }
+            if key[0] > key[1] {
+                key.swap(0, 1);
+            }
+            key
         };
         facets = kept;
         for f in &visible {
