@@ -5,13 +5,21 @@ use std::sync::Arc;
 use crate::error::ShapeError;
 use crate::support::{Support, Vector};
 
+/// Points scanned together by the support function: one lane each, so that the scan
+/// vectorises.
+const LANES: usize = 4;
+
 /// The convex hull of a set of points. The points need not be ordered, on the hull, or
 /// distinct; a single point, collinear or coplanar points are valid (flat or degenerate hulls).
 ///
-/// The points are shared, not copied, when the shape is cloned.
+/// The coordinates are stored by axis (all x, then all y, ...), padded to a multiple of
+/// [`LANES`] with copies of the first point, and shared, not copied, when the shape is cloned.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexHull<const D: usize> {
-    points: Arc<[Vector<D>]>,
+    /// Axis `k` of point `i` is `coords[k * stride + i]`.
+    coords: Arc<[f64]>,
+    len: usize,
+    stride: usize,
     center: Vector<D>,
     extent: f64,
 }
@@ -44,32 +52,93 @@ impl<const D: usize> ConvexHull<D> {
                 "the points span a range too large to represent".into(),
             ));
         }
+        let len = points.len();
+        let stride = len.div_ceil(LANES) * LANES;
+        let mut coords = vec![0.0; D * stride];
+        for k in 0..D {
+            let axis = &mut coords[k * stride..(k + 1) * stride];
+            for (i, c) in axis.iter_mut().enumerate() {
+                *c = points.get(i).unwrap_or(&points[0])[k];
+            }
+        }
         Ok(Self {
-            points: points.into(),
+            coords: coords.into(),
+            len,
+            stride,
             center: (lo + hi) * 0.5,
             extent: diagonal.norm(),
         })
     }
 
-    /// The points the hull was built from, as given.
-    pub fn points(&self) -> &[Vector<D>] {
-        &self.points
+    /// The number of points the hull was built from.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: a hull has at least one point.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Point `i` as given.
+    pub fn point(&self, i: usize) -> Vector<D> {
+        assert!(i < self.len, "point {i} of {}", self.len);
+        Vector::from_fn(|k, _| self.coords[k * self.stride + i])
     }
 }
 
 impl<const D: usize> Support<D> for ConvexHull<D> {
+    /// The first point (in the order given) with the largest `dir . p`.
     #[inline]
     fn support(&self, dir: &Vector<D>) -> Vector<D> {
-        let mut best = self.points[0];
-        let mut best_dot = best.dot(dir);
-        for p in self.points[1..].iter() {
-            let dot = p.dot(dir);
-            if dot > best_dot {
-                best_dot = dot;
-                best = *p;
+        let axes: [&[f64]; D] =
+            std::array::from_fn(|k| &self.coords[k * self.stride..(k + 1) * self.stride]);
+        if self.len <= LANES {
+            // One chunk: a plain scan is cheaper than merging lanes.
+            let mut winner = 0;
+            let mut winner_value = f64::NEG_INFINITY;
+            for (i, x) in axes[0][..self.len].iter().enumerate() {
+                let mut dot = x * dir[0];
+                for k in 1..D {
+                    dot += axes[k][i] * dir[k];
+                }
+                if dot > winner_value {
+                    winner = i;
+                    winner_value = dot;
+                }
+            }
+            return Vector::from_fn(|k, _| axes[k][winner]);
+        }
+        let mut best = [f64::NEG_INFINITY; LANES];
+        let mut best_index = [0usize; LANES];
+        for (chunk, xs) in axes[0].chunks_exact(LANES).enumerate() {
+            let start = chunk * LANES;
+            let mut dots: [f64; LANES] = std::array::from_fn(|lane| xs[lane] * dir[0]);
+            for k in 1..D {
+                let coords = &axes[k][start..start + LANES];
+                for lane in 0..LANES {
+                    dots[lane] += coords[lane] * dir[k];
+                }
+            }
+            for lane in 0..LANES {
+                if dots[lane] > best[lane] {
+                    best[lane] = dots[lane];
+                    best_index[lane] = start + lane;
+                }
             }
         }
-        best
+        // The lanes' winners: the largest value, the first index among equals.
+        let mut winner = best_index[0];
+        let mut winner_value = best[0];
+        for lane in 1..LANES {
+            if best[lane] > winner_value
+                || (best[lane] == winner_value && best_index[lane] < winner)
+            {
+                winner = best_index[lane];
+                winner_value = best[lane];
+            }
+        }
+        Vector::from_fn(|k, _| axes[k][winner])
     }
 
     fn center(&self) -> Vector<D> {
