@@ -218,26 +218,48 @@ fn facet_normal<const D: usize>(points: &[Vector<D>]) -> Vector<D> {
     unlift(&n)
 }
 
-/// Unit directions orthogonal to the affine hull of `points` (1 to `D` of them).
-fn orthogonal_directions<const D: usize>(points: &[Vector<D>]) -> Vec<Vector<D>> {
-    match points.len() {
-        1 => (0..D).map(axis).collect(),
+/// Unit directions orthogonal to the affine hull of `points` (1 to `D` of them): the first
+/// `count` entries of the array.
+fn orthogonal_directions<const D: usize>(points: &[Vector<D>]) -> ([Vector<D>; 3], usize) {
+    let mut directions = [Vector::<D>::zeros(); 3];
+    let count = match points.len() {
+        1 => {
+            for (i, d) in directions.iter_mut().take(D).enumerate() {
+                *d = axis(i);
+            }
+            D
+        }
         2 => {
             let t = lift(&(points[1] - points[0]));
             if D == 2 {
-                vec![unlift(&t.cross(&Vector3::z()).normalize())]
+                directions[0] = unlift(&t.cross(&Vector3::z()).normalize());
+                1
             } else {
                 // The coordinate axis least aligned with t gives a well-conditioned perpendicular.
                 let k = t.iamin();
                 let mut e = Vector3::zeros();
                 e[k] = 1.0;
                 let d1 = t.cross(&e).normalize();
-                let d2 = t.cross(&d1).normalize();
-                vec![unlift(&d1), unlift(&d2)]
+                directions[0] = unlift(&d1);
+                directions[1] = unlift(&t.cross(&d1).normalize());
+                2
             }
         }
-        _ => vec![facet_normal(points).normalize()],
+        _ => {
+            directions[0] = facet_normal(points).normalize();
+            1
+        }
+    };
+    (directions, count)
+}
+
+/// The difference vectors of up to four support points, as a fixed array and its length.
+fn differences<const D: usize>(vertices: &[SupportPoint<D>]) -> ([Vector<D>; 4], usize) {
+    let mut points = [Vector::<D>::zeros(); 4];
+    for (p, v) in points.iter_mut().zip(vertices) {
+        *p = v.w;
     }
+    (points, vertices.len().min(4))
 }
 
 /// How far `p` is from the affine hull of `points`.
@@ -245,11 +267,14 @@ fn off_hull<const D: usize>(points: &[Vector<D>], p: &Vector<D>) -> f64 {
     let d = p - points[0];
     match points.len() {
         1 => d.norm(),
-        _ => orthogonal_directions(points)
-            .iter()
-            .map(|n| n.dot(&d).powi(2))
-            .sum::<f64>()
-            .sqrt(),
+        _ => {
+            let (directions, count) = orthogonal_directions(points);
+            directions[..count]
+                .iter()
+                .map(|n| n.dot(&d).powi(2))
+                .sum::<f64>()
+                .sqrt()
+        }
     }
 }
 
@@ -266,10 +291,10 @@ where
     B: Support<D> + ?Sized,
 {
     while vertices.len() < D + 1 {
-        let points: Vec<Vector<D>> = vertices.iter().map(|v| v.w).collect();
-        let directions = orthogonal_directions(&points);
+        let (points, len) = differences(vertices);
+        let (directions, count) = orthogonal_directions(&points[..len]);
         let mut grown = false;
-        'search: for d in &directions {
+        'search: for d in &directions[..count] {
             for s in [*d, -*d] {
                 *iterations += 1;
                 let p = pair.support(&s);
@@ -288,8 +313,8 @@ where
 }
 
 fn make_facet<const D: usize>(vertices: [usize; 3], points: &[SupportPoint<D>]) -> Facet<D> {
-    let p: Vec<Vector<D>> = vertices[..D].iter().map(|&i| points[i].w).collect();
-    let n = facet_normal(&p);
+    let p: [Vector<D>; 3] = std::array::from_fn(|s| points[vertices[s.min(D - 1)]].w);
+    let n = facet_normal(&p[..D]);
     let norm = n.norm();
     if norm > 0.0 && norm.is_finite() {
         let normal = n / norm;
@@ -328,8 +353,8 @@ where
     // An affinely independent start, completed to a full simplex.
     let mut vertices: Vec<SupportPoint<D>> = Vec::with_capacity(64);
     for p in simplex {
-        let points: Vec<Vector<D>> = vertices.iter().map(|v| v.w).collect();
-        if vertices.is_empty() || off_hull(&points, &p.w) > flat_tolerance {
+        let (points, len) = differences(&vertices);
+        if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
             vertices.push(*p);
         }
     }
@@ -374,6 +399,7 @@ where
             .expect("a polytope has facets")
     };
     let mut converged = false;
+    let mut visible: Vec<Facet<D>> = Vec::with_capacity(32);
     let facet = loop {
         let facet = closest(&facets);
         if !facet.distance.is_finite()
@@ -393,9 +419,14 @@ where
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);
-        let (visible, kept): (Vec<Facet<D>>, Vec<Facet<D>>) = facets
-            .into_iter()
-            .partition(|f| f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding);
+        visible.clear();
+        facets.retain(|f| {
+            let sees = f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding;
+            if sees {
+                visible.push(*f);
+            }
+            !sees
+        });
         // A ridge as a key: its (D - 1) vertex indices, sorted, padded with usize::MAX.
         let ridge = |f: &Facet<D>, k: usize| {
             let mut key = [usize::MAX; 2];
@@ -407,7 +438,6 @@ where
             }
             key
         };
-        facets = kept;
         for f in &visible {
             for k in 0..D {
                 let r = ridge(f, k);
