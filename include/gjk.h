@@ -22,10 +22,21 @@
 
 
 /**
+ * The pairs found by `gjk_pairs_within`, sorted by (i, j). Read it with `gjk_pair_list_len`,
+ * `gjk_pair_list_get` or `gjk_pair_list_copy`; free it with `gjk_pair_list_free`.
+ */
+typedef struct GjkPairList GjkPairList;
+
+/**
  * An immutable convex shape in its local frame, 2D or 3D. Create it with a `gjk_*_new`
  * function, free it with `gjk_shape_free`. It may be used by any number of threads at once.
  */
 typedef struct GjkShape GjkShape;
+
+/**
+ * The outcome of a fallible call: `GJK_OK` or one of the `GJK_*` error codes.
+ */
+typedef int32_t GjkStatus;
 
 /**
  * A rigid placement. Wherever a `const GjkPose *` is taken, NULL means the identity.
@@ -57,11 +68,6 @@ typedef struct GjkQueryOptions {
    */
   uint32_t max_iterations;
 } GjkQueryOptions;
-
-/**
- * The outcome of a fallible call: `GJK_OK` or one of the `GJK_*` error codes.
- */
-typedef int32_t GjkStatus;
 
 /**
  * The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
@@ -96,6 +102,25 @@ typedef struct GjkDistanceResult {
    */
   bool intersecting;
 } GjkDistanceResult;
+
+/**
+ * One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
+ * (`i < j`) and the distance query of shape `i` (as A) against shape `j` (as B).
+ */
+typedef struct GjkPair {
+  /**
+   * Index of the first shape (A).
+   */
+  size_t i;
+  /**
+   * Index of the second shape (B); greater than `i`.
+   */
+  size_t j;
+  /**
+   * What `gjk_distance_ex` answers for shape `i` and shape `j`.
+   */
+  struct GjkDistanceResult result;
+} GjkPair;
 
 /**
  * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
@@ -164,6 +189,119 @@ typedef struct GjkPenetrationResult {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * The distances of `count` pairs at once, spread over up to `threads` threads (0: one per
+ * core): pair k is shape `shapes_a[k]` placed by `poses_a[k]` against `shapes_b[k]` placed by
+ * `poses_b[k]`, and `results[k]` is, bit for bit, what `gjk_distance_ex` writes for it,
+ * whatever the number of threads. A NULL pose array means identity poses; `options` NULL
+ * means the defaults. Arrays may be NULL when `count` is 0.
+ *
+ * Returns `GJK_OK` when every pair succeeded; otherwise the status of the first pair (in
+ * index order) that failed other than by the iteration cap, else `GJK_NO_CONVERGENCE`, with
+ * a message naming the pair ("pair 7: shape a is NULL"). Every pair is answered all the same:
+ * `results[k]` is written when the single call would write it (on success and on
+ * `GJK_NO_CONVERGENCE`), and `statuses[k]` (when `statuses` is not NULL) gets pair k's
+ * status. Invalid arguments of the call itself (NULL arrays, bad options) write nothing.
+ *
+ * # Safety
+ * Non-NULL arrays must hold `count` valid elements; `results` and `statuses` must not overlap
+ * the inputs. Shapes must be NULL or live.
+ */
+GjkStatus gjk_distance_batch(const struct GjkShape *const *shapes_a,
+                             const struct GjkPose *poses_a,
+                             const struct GjkShape *const *shapes_b,
+                             const struct GjkPose *poses_b,
+                             size_t count,
+                             const struct GjkQueryOptions *options,
+                             uint32_t threads,
+                             struct GjkDistanceResult *results,
+                             GjkStatus *statuses);
+
+/**
+ * Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per
+ * core): `results[k]` is what `gjk_intersect_ex` answers for `shapes_a[k]` placed by
+ * `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses and
+ * failures as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
+ *
+ * # Safety
+ * As `gjk_distance_batch`.
+ */
+GjkStatus gjk_intersect_batch(const struct GjkShape *const *shapes_a,
+                              const struct GjkPose *poses_a,
+                              const struct GjkShape *const *shapes_b,
+                              const struct GjkPose *poses_b,
+                              size_t count,
+                              const struct GjkQueryOptions *options,
+                              uint32_t threads,
+                              bool *results,
+                              GjkStatus *statuses);
+
+/**
+ * Every pair of the `count` shapes `shapes[k]` placed by `poses[k]` whose distance is at most
+ * `separation` (0: the pairs that overlap or touch), with the distance query of each, in a new
+ * list sorted by (i, j) written to `*out`. The list is exactly what `gjk_distance_ex` over all
+ * pairs i < j would keep with `distance <= separation`, found through a broad phase (bounding
+ * boxes from the support functions, grown by the separation, in a bounding-volume hierarchy)
+ * and GJK on the pairs it leaves, on up to `threads` threads (0: one per core).
+ *
+ * A NULL `poses` means identity poses; `options` NULL the defaults. `count` 0 or 1 gives an
+ * empty list (`shapes` may then be NULL). All shapes must have one dimension
+ * (`GJK_DIMENSION_MISMATCH` names the first that differs from `shapes[0]`); a NULL shape or a
+ * bad pose fails naming its index; a NaN, infinite or negative `separation` is
+ * `GJK_INVALID_ARGUMENT`. A pair whose query reaches the iteration cap is kept when its
+ * distance bound is within the separation, dropped when its lower bound is beyond, and
+ * otherwise fails the call with `GJK_NO_CONVERGENCE` naming the pair. `*out` is written on
+ * success only; free it with `gjk_pair_list_free`.
+ *
+ * # Safety
+ * Non-NULL arrays must hold `count` valid elements; shapes must be NULL or live; `out` must be
+ * writable.
+ */
+GjkStatus gjk_pairs_within(const struct GjkShape *const *shapes,
+                           const struct GjkPose *poses,
+                           size_t count,
+                           double separation,
+                           const struct GjkQueryOptions *options,
+                           uint32_t threads,
+                           struct GjkPairList **out);
+
+/**
+ * The number of pairs in `list`; 0 for NULL.
+ *
+ * # Safety
+ * `list` must be NULL or a live list.
+ */
+size_t gjk_pair_list_len(const struct GjkPairList *list);
+
+/**
+ * Writes pair `index` of `list` to `*out`. An index out of range is `GJK_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * `list` must be NULL or a live list; `out` NULL or writable.
+ */
+GjkStatus gjk_pair_list_get(const struct GjkPairList *list, size_t index, struct GjkPair *out);
+
+/**
+ * Copies the `count` pairs of `list` from `first` on to `out[0..count]` (one call for the
+ * whole list: `first` 0, `count` = `gjk_pair_list_len`). A range beyond the list is
+ * `GJK_INVALID_ARGUMENT`; `count` 0 copies nothing (and `out` may then be NULL).
+ *
+ * # Safety
+ * `list` must be NULL or a live list; `out` NULL or writable for `count` pairs.
+ */
+GjkStatus gjk_pair_list_copy(const struct GjkPairList *list,
+                             size_t first,
+                             size_t count,
+                             struct GjkPair *out);
+
+/**
+ * Frees a list of `gjk_pairs_within`. NULL is a no-op.
+ *
+ * # Safety
+ * `list` must be NULL or a list not yet freed.
+ */
+void gjk_pair_list_free(struct GjkPairList *list);
 
 /**
  * A 2D pose: position (x, y) and a counter-clockwise angle in radians.

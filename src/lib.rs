@@ -26,6 +26,7 @@
 
 #![warn(missing_docs)]
 
+pub mod batch;
 mod epa;
 pub mod error;
 pub mod ffi;

@@ -44,3 +44,8 @@ fn cpp_wrapper_test_program_passes_under_valgrind() {
 fn cpp_tutorial_test_program_passes_under_valgrind() {
     run_cpp_test("test_tutorial", 80);
 }
+
+#[test]
+fn cpp_batch_test_program_passes_under_valgrind() {
+    run_cpp_test("test_batch", 150);
+}

@@ -237,3 +237,16 @@ fn csharp_distance_cost_against_c() {
         "C# timings:\n{csharp}"
     );
 }
+
+#[test]
+fn csharp_batch_calls_pass_under_mono() {
+    if !mono_available() {
+        return;
+    }
+    let lib = build_library();
+    let sources = test_sources(&["BatchRunner.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "batch_runner", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 900);
+}

@@ -22,9 +22,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gjk {
 
@@ -332,6 +334,134 @@ inline double signed_distance(const Shape& a, const Pose& pose_a, const Shape& b
   double d = 0.0;
   detail::check(gjk_signed_distance(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &d));
   return d;
+}
+
+
+// ---- Batches: many pairs in one call, on all cores (gjk_distance_batch, gjk_intersect_batch,
+// gjk_pairs_within). Shapes are passed as pointers (a nullptr is reported by the library with
+// its index); an empty pose vector means identity poses. `threads` caps the worker threads
+// (0: one per core); the answers do not depend on it.
+
+// One pair found by gjk::pairs_within: indices i < j into the input, and gjk::distance of
+// shape i (as A) against shape j (as B).
+struct Pair {
+  std::size_t i;
+  std::size_t j;
+  DistanceResult result;
+};
+
+namespace detail {
+
+inline std::vector<const GjkShape*> handles(const std::vector<const Shape*>& shapes) {
+  std::vector<const GjkShape*> out(shapes.size(), nullptr);
+  for (std::size_t k = 0; k < shapes.size(); ++k) {
+    out[k] = shapes[k] != nullptr ? shapes[k]->get() : nullptr;
+  }
+  return out;
+}
+
+// The C poses of `poses` (nullptr for an empty vector: identities). Throws unless the vector
+// is empty or has `count` poses, so that the library never reads past it.
+inline std::vector<GjkPose> c_poses(const std::vector<Pose>& poses, std::size_t count,
+                                    const char* name) {
+  if (!poses.empty() && poses.size() != count) {
+    throw Error(GJK_INVALID_ARGUMENT, std::string(name) + " has " +
+                                          std::to_string(poses.size()) + " poses for " +
+                                          std::to_string(count) + " shapes");
+  }
+  std::vector<GjkPose> out;
+  out.reserve(poses.size());
+  for (const Pose& p : poses) {
+    out.push_back(p.c_pose());
+  }
+  return out;
+}
+
+inline const GjkPose* data_or_null(const std::vector<GjkPose>& poses) {
+  return poses.empty() ? nullptr : poses.data();
+}
+
+inline void same_count(std::size_t a, std::size_t b) {
+  if (a != b) {
+    throw Error(GJK_INVALID_ARGUMENT, "shapes_a has " + std::to_string(a) +
+                                          " shapes but shapes_b has " + std::to_string(b));
+  }
+}
+
+}  // namespace detail
+
+// gjk::distance of every pair k: shapes_a[k] placed by poses_a[k] against shapes_b[k] placed by
+// poses_b[k], identical to the single calls. Throws gjk::Error for the first pair that fails
+// (the message names it, "pair 7: ..."); reaching the iteration cap is reported by each
+// result's `converged`, as in gjk::distance.
+inline std::vector<DistanceResult> distance_batch(const std::vector<const Shape*>& shapes_a,
+                                                  const std::vector<Pose>& poses_a,
+                                                  const std::vector<const Shape*>& shapes_b,
+                                                  const std::vector<Pose>& poses_b,
+                                                  unsigned threads = 0,
+                                                  const QueryOptions& options = default_options()) {
+  const std::size_t n = shapes_a.size();
+  detail::same_count(n, shapes_b.size());
+  std::vector<const GjkShape*> a = detail::handles(shapes_a), b = detail::handles(shapes_b);
+  std::vector<GjkPose> pa = detail::c_poses(poses_a, n, "poses_a");
+  std::vector<GjkPose> pb = detail::c_poses(poses_b, n, "poses_b");
+  std::vector<GjkDistanceResult> raw(n);
+  std::vector<GjkStatus> statuses(n, GJK_OK);
+  GjkStatus status = gjk_distance_batch(a.data(), detail::data_or_null(pa), b.data(),
+                                        detail::data_or_null(pb), n, &options, threads,
+                                        raw.data(), statuses.data());
+  if (status != GJK_NO_CONVERGENCE) {
+    detail::check(status);
+  }
+  std::vector<DistanceResult> out;
+  out.reserve(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    out.push_back(detail::distance_result(statuses[k], raw[k]));
+  }
+  return out;
+}
+
+// gjk::intersect of every pair k, identical to the single calls. Throws gjk::Error for the
+// first pair that fails (also on the iteration cap, as gjk::intersect with options).
+inline std::vector<bool> intersect_batch(const std::vector<const Shape*>& shapes_a,
+                                         const std::vector<Pose>& poses_a,
+                                         const std::vector<const Shape*>& shapes_b,
+                                         const std::vector<Pose>& poses_b, unsigned threads = 0,
+                                         const QueryOptions& options = default_options()) {
+  const std::size_t n = shapes_a.size();
+  detail::same_count(n, shapes_b.size());
+  std::vector<const GjkShape*> a = detail::handles(shapes_a), b = detail::handles(shapes_b);
+  std::vector<GjkPose> pa = detail::c_poses(poses_a, n, "poses_a");
+  std::vector<GjkPose> pb = detail::c_poses(poses_b, n, "poses_b");
+  std::unique_ptr<bool[]> raw(new bool[n > 0 ? n : 1]());
+  detail::check(gjk_intersect_batch(a.data(), detail::data_or_null(pa), b.data(),
+                                    detail::data_or_null(pb), n, &options, threads, raw.get(),
+                                    nullptr));
+  return std::vector<bool>(raw.get(), raw.get() + n);
+}
+
+// Every pair of `shapes` (placed by `poses`) whose distance is at most `separation` (0: the
+// pairs that overlap or touch), sorted by (i, j): exactly what gjk::distance over all pairs
+// i < j keeps, found through a broad phase on up to `threads` threads. All shapes must have
+// one dimension. Throws gjk::Error on bad input (the message names the shape or pair).
+inline std::vector<Pair> pairs_within(const std::vector<const Shape*>& shapes,
+                                      const std::vector<Pose>& poses, double separation,
+                                      unsigned threads = 0,
+                                      const QueryOptions& options = default_options()) {
+  std::vector<const GjkShape*> handles = detail::handles(shapes);
+  std::vector<GjkPose> c = detail::c_poses(poses, shapes.size(), "poses");
+  GjkPairList* raw = nullptr;
+  detail::check(gjk_pairs_within(handles.data(), detail::data_or_null(c), handles.size(),
+                                 separation, &options, threads, &raw));
+  std::unique_ptr<GjkPairList, void (*)(GjkPairList*)> list(raw, gjk_pair_list_free);
+  std::vector<GjkPair> pairs(gjk_pair_list_len(list.get()));
+  detail::check(gjk_pair_list_copy(list.get(), 0, pairs.size(), pairs.data()));
+  std::vector<Pair> out;
+  out.reserve(pairs.size());
+  for (const GjkPair& p : pairs) {
+    out.push_back(Pair{p.i, p.j, detail::distance_result(GJK_OK, p.result)});
+  }
+  return out;
 }
 
 }  // namespace gjk

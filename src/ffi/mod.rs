@@ -11,12 +11,17 @@
 //!
 //! The header `include/gjk.h` is generated from this module by cbindgen (see `build.rs`).
 
+mod batch;
 mod pointers;
 mod pose;
 mod query;
 mod shapes;
 mod status;
 
+pub use batch::{
+    gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
+    gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, GjkPair, GjkPairList,
+};
 pub use pose::{gjk_pose_2d, gjk_pose_3d, GjkPose};
 pub use query::{
     gjk_distance, gjk_distance_ex, gjk_intersect, gjk_intersect_ex, gjk_penetration,

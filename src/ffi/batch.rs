@@ -1,0 +1,595 @@
+//! Batches of the C ABI: many pair queries in one call, spread over the cores, and every pair
+//! of a scene within a separation (`gjk_pairs_within`), returned in a `GjkPairList`.
+
+use crate::batch::{pairs_within, with_threads, BatchOptions, PairsError, Placed};
+use crate::error::QueryError;
+use crate::ffi::pointers::{input, optional, output};
+use crate::ffi::pose::{FromGjkPose, GjkPose};
+use crate::ffi::query::{GjkDistanceResult, GjkQueryOptions};
+use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::status::{
+    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
+    GJK_OK,
+};
+use crate::gjk::{distance_with, intersect_with, QueryOptions};
+use crate::shape::Shape;
+use crate::support::Pose;
+
+/// One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
+/// (`i < j`) and the distance query of shape `i` (as A) against shape `j` (as B).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GjkPair {
+    /// Index of the first shape (A).
+    pub i: usize,
+    /// Index of the second shape (B); greater than `i`.
+    pub j: usize,
+    /// What `gjk_distance_ex` answers for shape `i` and shape `j`.
+    pub result: GjkDistanceResult,
+}
+
+/// The pairs found by `gjk_pairs_within`, sorted by (i, j). Read it with `gjk_pair_list_len`,
+/// `gjk_pair_list_get` or `gjk_pair_list_copy`; free it with `gjk_pair_list_free`.
+pub struct GjkPairList {
+    pairs: Vec<GjkPair>,
+}
+
+/// `count` values at `ptr`; NULL is accepted for an empty array.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count` readable values that outlive the call.
+unsafe fn array<'a, T>(ptr: *const T, count: usize, name: &str) -> Result<&'a [T], Failure> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    input(ptr, name)?;
+    fits::<T>(count)?;
+    Ok(std::slice::from_raw_parts(ptr, count))
+}
+
+/// `count` values at `ptr`, or None when `ptr` is NULL.
+///
+/// # Safety
+/// As [`array`].
+unsafe fn optional_array<'a, T>(
+    ptr: *const T,
+    count: usize,
+    name: &str,
+) -> Result<Option<&'a [T]>, Failure> {
+    if ptr.is_null() {
+        Ok(None)
+    } else {
+        array(ptr, count, name).map(Some)
+    }
+}
+
+/// `count` writable values at `ptr`, or None when `ptr` is NULL.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count` writable values that no other argument overlaps.
+unsafe fn optional_array_mut<'a, T>(
+    ptr: *mut T,
+    count: usize,
+    name: &str,
+) -> Result<Option<&'a mut [T]>, Failure> {
+    if ptr.is_null() || count == 0 {
+        return Ok(None);
+    }
+    output(ptr, name)?;
+    fits::<T>(count)?;
+    Ok(Some(std::slice::from_raw_parts_mut(ptr, count)))
+}
+
+/// Fails unless `count` values of `T` fit in the address space.
+fn fits<T>(count: usize) -> Result<(), Failure> {
+    match count.checked_mul(std::mem::size_of::<T>()) {
+        Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
+        _ => Err(Failure::invalid(format!("count {count} is too large"))),
+    }
+}
+
+/// The options at `options` (NULL: the defaults), validated.
+///
+/// # Safety
+/// `options` must be NULL or valid for reading.
+unsafe fn query_options(options: *const GjkQueryOptions) -> Result<QueryOptions, Failure> {
+    let options = optional(options, "options")?
+        .map(|o| QueryOptions::from(*o))
+        .unwrap_or_default();
+    options
+        .validate::<()>()
+        .map_err(|e| Failure::invalid(e.to_string()))?;
+    Ok(options)
+}
+
+/// The status of a failed query, as the single-pair calls report it.
+fn query_failure<R>(e: QueryError<R>) -> Failure {
+    let status = match e {
+        QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
+        QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
+    };
+    Failure::new(status, e.to_string())
+}
+
+fn copy(failure: &Failure) -> Failure {
+    Failure::new(failure.status, failure.message.clone())
+}
+
+/// The answer of one pair of a batch: the value to write (also on GJK_NO_CONVERGENCE when
+/// the single call writes one), and the failure, if any.
+struct Answer<T> {
+    value: Option<T>,
+    failure: Option<Failure>,
+}
+
+impl<T> Answer<T> {
+    fn failed(failure: Failure) -> Self {
+        Self {
+            value: None,
+            failure: Some(failure),
+        }
+    }
+}
+
+/// A query of a batch, generic over the dimension.
+trait BatchQuery: Sync {
+    /// What is written to the results array.
+    type Out: Send + Copy;
+
+    fn run<const D: usize>(
+        &self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Answer<Self::Out>;
+}
+
+struct DistanceQuery;
+
+impl BatchQuery for DistanceQuery {
+    type Out = GjkDistanceResult;
+
+    fn run<const D: usize>(
+        &self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Answer<GjkDistanceResult> {
+        match distance_with(a, pose_a, b, pose_b, options) {
+            Ok(r) => Answer {
+                value: Some((&r).into()),
+                failure: None,
+            },
+            Err(QueryError::NoConvergence(best)) => Answer {
+                value: Some((&*best).into()),
+                failure: Some(query_failure(QueryError::NoConvergence(best))),
+            },
+            Err(e) => Answer::failed(query_failure(e)),
+        }
+    }
+}
+
+struct IntersectQuery;
+
+impl BatchQuery for IntersectQuery {
+    type Out = bool;
+
+    fn run<const D: usize>(
+        &self,
+        a: &Shape<D>,
+        pose_a: &Pose<D>,
+        b: &Shape<D>,
+        pose_b: &Pose<D>,
+        options: &QueryOptions,
+    ) -> Answer<bool> {
+        match intersect_with(a, pose_a, b, pose_b, options) {
+            Ok(hit) => Answer {
+                value: Some(hit),
+                failure: None,
+            },
+            Err(e) => Answer::failed(query_failure(e)),
+        }
+    }
+}
+
+/// One pair of a batch, its shapes already checked for NULL.
+struct PairInput<'a> {
+    a: &'a GjkShape,
+    pose_a: Option<&'a GjkPose>,
+    b: &'a GjkShape,
+    pose_b: Option<&'a GjkPose>,
+}
+
+impl PairInput<'_> {
+    /// Runs `query` as the single-pair call would: dimensions, then poses, then the query.
+    fn answer<Q: BatchQuery>(&self, query: &Q, options: &QueryOptions) -> Answer<Q::Out> {
+        match (&self.a.shape, &self.b.shape) {
+            (AnyShape::Planar(a), AnyShape::Planar(b)) => self.posed(query, a, b, options),
+            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => self.posed(query, a, b, options),
+            (AnyShape::Planar(_), AnyShape::Spatial(_)) => Answer::failed(Failure::new(
+                GJK_DIMENSION_MISMATCH,
+                "shape a is 2D but shape b is 3D",
+            )),
+            (AnyShape::Spatial(_), AnyShape::Planar(_)) => Answer::failed(Failure::new(
+                GJK_DIMENSION_MISMATCH,
+                "shape a is 3D but shape b is 2D",
+            )),
+        }
+    }
+
+    fn posed<Q: BatchQuery, const D: usize>(
+        &self,
+        query: &Q,
+        a: &Shape<D>,
+        b: &Shape<D>,
+        options: &QueryOptions,
+    ) -> Answer<Q::Out>
+    where
+        Pose<D>: FromGjkPose,
+    {
+        let poses = Pose::<D>::from_gjk(self.pose_a, "pose_a")
+            .and_then(|pa| Pose::<D>::from_gjk(self.pose_b, "pose_b").map(|pb| (pa, pb)));
+        match poses {
+            Ok((pose_a, pose_b)) => query.run(a, &pose_a, b, &pose_b, options),
+            Err(f) => Answer::failed(f),
+        }
+    }
+}
+
+/// Each pointer of `ptrs` checked: the shape, or why it cannot be used.
+///
+/// # Safety
+/// Each pointer must be NULL or a live shape.
+unsafe fn shape_refs<'a>(
+    ptrs: &[*const GjkShape],
+    name: &str,
+) -> Vec<Result<&'a GjkShape, Failure>> {
+    ptrs.iter().map(|&p| input(p, name)).collect()
+}
+
+/// The common body of the batch calls.
+///
+/// # Safety
+/// As the batch calls.
+#[allow(clippy::too_many_arguments)]
+unsafe fn batch<Q: BatchQuery>(
+    query: Q,
+    shapes_a: *const *const GjkShape,
+    poses_a: *const GjkPose,
+    shapes_b: *const *const GjkShape,
+    poses_b: *const GjkPose,
+    count: usize,
+    options: *const GjkQueryOptions,
+    threads: u32,
+    results: *mut Q::Out,
+    statuses: *mut GjkStatus,
+) -> GjkStatus {
+    guard(|| {
+        let shapes_a = array(shapes_a, count, "shapes_a")?;
+        let shapes_b = array(shapes_b, count, "shapes_b")?;
+        let poses_a = optional_array(poses_a, count, "poses_a")?;
+        let poses_b = optional_array(poses_b, count, "poses_b")?;
+        let options = query_options(options)?;
+        if count > 0 && results.is_null() {
+            output(results, "results")?;
+        }
+        let results = optional_array_mut(results, count, "results")?.unwrap_or_default();
+        let mut statuses = optional_array_mut(statuses, count, "statuses")?;
+        // Raw pointers are not shared between threads: check them here, in order.
+        let (a, b) = (
+            shape_refs(shapes_a, "shape a"),
+            shape_refs(shapes_b, "shape b"),
+        );
+        let answers = with_threads(threads as usize, count, |runner| {
+            runner.map(count, |k| match (&a[k], &b[k]) {
+                (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
+                (Ok(a), Ok(b)) => PairInput {
+                    a,
+                    pose_a: poses_a.map(|p| &p[k]),
+                    b,
+                    pose_b: poses_b.map(|p| &p[k]),
+                }
+                .answer(&query, &options),
+            })
+        });
+        let mut first_error = None;
+        let mut first_cap = None;
+        for (k, answer) in answers.into_iter().enumerate() {
+            if let Some(value) = answer.value {
+                results[k] = value;
+            }
+            if let Some(statuses) = statuses.as_deref_mut() {
+                statuses[k] = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
+            }
+            match answer.failure {
+                Some(f) if f.status == GJK_NO_CONVERGENCE => {
+                    first_cap.get_or_insert((k, f));
+                }
+                Some(f) => {
+                    first_error.get_or_insert((k, f));
+                }
+                None => {}
+            }
+        }
+        match first_error.or(first_cap) {
+            Some((k, f)) => Err(Failure::new(f.status, format!("pair {k}: {}", f.message))),
+            None => Ok(()),
+        }
+    })
+}
+
+/// The distances of `count` pairs at once, spread over up to `threads` threads (0: one per
+/// core): pair k is shape `shapes_a[k]` placed by `poses_a[k]` against `shapes_b[k]` placed by
+/// `poses_b[k]`, and `results[k]` is, bit for bit, what `gjk_distance_ex` writes for it,
+/// whatever the number of threads. A NULL pose array means identity poses; `options` NULL
+/// means the defaults. Arrays may be NULL when `count` is 0.
+///
+/// Returns `GJK_OK` when every pair succeeded; otherwise the status of the first pair (in
+/// index order) that failed other than by the iteration cap, else `GJK_NO_CONVERGENCE`, with
+/// a message naming the pair ("pair 7: shape a is NULL"). Every pair is answered all the same:
+/// `results[k]` is written when the single call would write it (on success and on
+/// `GJK_NO_CONVERGENCE`), and `statuses[k]` (when `statuses` is not NULL) gets pair k's
+/// status. Invalid arguments of the call itself (NULL arrays, bad options) write nothing.
+///
+/// # Safety
+/// Non-NULL arrays must hold `count` valid elements; `results` and `statuses` must not overlap
+/// the inputs. Shapes must be NULL or live.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_distance_batch(
+    shapes_a: *const *const GjkShape,
+    poses_a: *const GjkPose,
+    shapes_b: *const *const GjkShape,
+    poses_b: *const GjkPose,
+    count: usize,
+    options: *const GjkQueryOptions,
+    threads: u32,
+    results: *mut GjkDistanceResult,
+    statuses: *mut GjkStatus,
+) -> GjkStatus {
+    batch(
+        DistanceQuery,
+        shapes_a,
+        poses_a,
+        shapes_b,
+        poses_b,
+        count,
+        options,
+        threads,
+        results,
+        statuses,
+    )
+}
+
+/// Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per
+/// core): `results[k]` is what `gjk_intersect_ex` answers for `shapes_a[k]` placed by
+/// `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses and
+/// failures as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
+///
+/// # Safety
+/// As `gjk_distance_batch`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_intersect_batch(
+    shapes_a: *const *const GjkShape,
+    poses_a: *const GjkPose,
+    shapes_b: *const *const GjkShape,
+    poses_b: *const GjkPose,
+    count: usize,
+    options: *const GjkQueryOptions,
+    threads: u32,
+    results: *mut bool,
+    statuses: *mut GjkStatus,
+) -> GjkStatus {
+    batch(
+        IntersectQuery,
+        shapes_a,
+        poses_a,
+        shapes_b,
+        poses_b,
+        count,
+        options,
+        threads,
+        results,
+        statuses,
+    )
+}
+
+/// Picks the shapes of one dimension out of [`AnyShape`].
+trait OfDimension: Sized {
+    fn of(shape: &AnyShape) -> Option<&Self>;
+}
+
+impl OfDimension for Shape<2> {
+    fn of(shape: &AnyShape) -> Option<&Self> {
+        match shape {
+            AnyShape::Planar(s) => Some(s),
+            AnyShape::Spatial(_) => None,
+        }
+    }
+}
+
+impl OfDimension for Shape<3> {
+    fn of(shape: &AnyShape) -> Option<&Self> {
+        match shape {
+            AnyShape::Spatial(s) => Some(s),
+            AnyShape::Planar(_) => None,
+        }
+    }
+}
+
+/// `gjk_pairs_within` once the shapes are known to be `D`-dimensional.
+fn scene<const D: usize>(
+    shapes: &[&GjkShape],
+    poses: Option<&[GjkPose]>,
+    separation: f64,
+    options: &BatchOptions,
+) -> Result<Vec<GjkPair>, Failure>
+where
+    Shape<D>: OfDimension,
+    Pose<D>: FromGjkPose,
+{
+    let mut placed = Vec::with_capacity(shapes.len());
+    for (k, shape) in shapes.iter().enumerate() {
+        let shape = Shape::<D>::of(&shape.shape).ok_or_else(|| {
+            Failure::new(
+                GJK_DIMENSION_MISMATCH,
+                format!(
+                    "shapes[{k}] is {}D but shapes[0] is {D}D: all shapes of a scene share a \
+                     dimension",
+                    5 - D
+                ),
+            )
+        })?;
+        let pose = Pose::<D>::from_gjk(poses.map(|p| &p[k]), &format!("poses[{k}]"))?;
+        placed.push(Placed::new(shape, pose));
+    }
+    let pairs = pairs_within(&placed, separation, options).map_err(|e| {
+        let status = match &e {
+            PairsError::Pair {
+                error: QueryError::NoConvergence(_),
+                ..
+            } => GJK_NO_CONVERGENCE,
+            _ => GJK_INVALID_ARGUMENT,
+        };
+        Failure::new(status, e.to_string())
+    })?;
+    Ok(pairs
+        .iter()
+        .map(|p| GjkPair {
+            i: p.i,
+            j: p.j,
+            result: (&p.result).into(),
+        })
+        .collect())
+}
+
+/// Every pair of the `count` shapes `shapes[k]` placed by `poses[k]` whose distance is at most
+/// `separation` (0: the pairs that overlap or touch), with the distance query of each, in a new
+/// list sorted by (i, j) written to `*out`. The list is exactly what `gjk_distance_ex` over all
+/// pairs i < j would keep with `distance <= separation`, found through a broad phase (bounding
+/// boxes from the support functions, grown by the separation, in a bounding-volume hierarchy)
+/// and GJK on the pairs it leaves, on up to `threads` threads (0: one per core).
+///
+/// A NULL `poses` means identity poses; `options` NULL the defaults. `count` 0 or 1 gives an
+/// empty list (`shapes` may then be NULL). All shapes must have one dimension
+/// (`GJK_DIMENSION_MISMATCH` names the first that differs from `shapes[0]`); a NULL shape or a
+/// bad pose fails naming its index; a NaN, infinite or negative `separation` is
+/// `GJK_INVALID_ARGUMENT`. A pair whose query reaches the iteration cap is kept when its
+/// distance bound is within the separation, dropped when its lower bound is beyond, and
+/// otherwise fails the call with `GJK_NO_CONVERGENCE` naming the pair. `*out` is written on
+/// success only; free it with `gjk_pair_list_free`.
+///
+/// # Safety
+/// Non-NULL arrays must hold `count` valid elements; shapes must be NULL or live; `out` must be
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pairs_within(
+    shapes: *const *const GjkShape,
+    poses: *const GjkPose,
+    count: usize,
+    separation: f64,
+    options: *const GjkQueryOptions,
+    threads: u32,
+    out: *mut *mut GjkPairList,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let shapes = array(shapes, count, "shapes")?;
+        let poses = optional_array(poses, count, "poses")?;
+        let options = BatchOptions {
+            query: query_options(options)?,
+            threads: threads as usize,
+        };
+        if !(separation.is_finite() && separation >= 0.0) {
+            return Err(Failure::invalid(
+                PairsError::<2>::InvalidSeparation(separation).to_string(),
+            ));
+        }
+        let shapes = shapes
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| input(p, &format!("shapes[{k}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let pairs = match shapes.first().map(|s| &s.shape) {
+            None => Vec::new(),
+            Some(AnyShape::Planar(_)) => scene::<2>(&shapes, poses, separation, &options)?,
+            Some(AnyShape::Spatial(_)) => scene::<3>(&shapes, poses, separation, &options)?,
+        };
+        *out = Box::into_raw(Box::new(GjkPairList { pairs }));
+        Ok(())
+    })
+}
+
+/// The number of pairs in `list`; 0 for NULL.
+///
+/// # Safety
+/// `list` must be NULL or a live list.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pair_list_len(list: *const GjkPairList) -> usize {
+    list.as_ref().map_or(0, |l| l.pairs.len())
+}
+
+/// Writes pair `index` of `list` to `*out`. An index out of range is `GJK_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `list` must be NULL or a live list; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pair_list_get(
+    list: *const GjkPairList,
+    index: usize,
+    out: *mut GjkPair,
+) -> GjkStatus {
+    gjk_pair_list_copy(list, index, 1, out)
+}
+
+/// Copies the `count` pairs of `list` from `first` on to `out[0..count]` (one call for the
+/// whole list: `first` 0, `count` = `gjk_pair_list_len`). A range beyond the list is
+/// `GJK_INVALID_ARGUMENT`; `count` 0 copies nothing (and `out` may then be NULL).
+///
+/// # Safety
+/// `list` must be NULL or a live list; `out` NULL or writable for `count` pairs.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pair_list_copy(
+    list: *const GjkPairList,
+    first: usize,
+    count: usize,
+    out: *mut GjkPair,
+) -> GjkStatus {
+    guard(|| {
+        let list = input(list, "list")?;
+        let len = list.pairs.len();
+        let source = first
+            .checked_add(count)
+            .filter(|&end| end <= len)
+            .map(|end| &list.pairs[first..end])
+            .ok_or_else(|| {
+                Failure::invalid(format!(
+                    "pairs {first}..{first}+{count} are out of range: the list has {len}"
+                ))
+            })?;
+        if count > 0 {
+            output(out, "out")?;
+        }
+        if let Some(out) = optional_array_mut(out, count, "out")? {
+            out.copy_from_slice(source);
+        }
+        Ok(())
+    })
+}
+
+/// Frees a list of `gjk_pairs_within`. NULL is a no-op.
+///
+/// # Safety
+/// `list` must be NULL or a list not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_pair_list_free(list: *mut GjkPairList) {
+    if !list.is_null() {
+        // Dropping plain data cannot panic; nothing can unwind out of here.
+        drop(Box::from_raw(list));
+    }
+}
