@@ -394,6 +394,8 @@ impl<const D: usize> Search<D> {
             (0.0, 0.0)
         } else {
             let distance = core_distance - margin_a - margin_b;
+            // A capped search can stop with the cores already within their margins.
+            let distance = distance.max(0.0);
             let lower = self.lower - margin_a - margin_b - self.rounding;
             (distance, lower.clamp(0.0, distance))
         };

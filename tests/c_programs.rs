@@ -69,3 +69,36 @@ fn header_compiles_as_cpp() {
         .expect("a C++ compiler runs");
     assert!(status.success());
 }
+
+#[test]
+fn c_abi_test_program_passes_under_address_and_ub_sanitizers() {
+    let cc = c_compiler();
+    if !native::sanitizers_available(&cc, "c") {
+        return;
+    }
+    let exe = native::compile_sanitized(
+        &cc,
+        &[root().join("tests/c/test_abi.c")],
+        C_FLAGS,
+        "test_abi",
+    );
+    let out = native::run_sanitized(&exe);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed > 400, "only {passed} checks ran");
+}
+
+#[test]
+fn c_demo_runs_under_address_and_ub_sanitizers() {
+    let cc = c_compiler();
+    if !native::sanitizers_available(&cc, "c") {
+        return;
+    }
+    let exe = native::compile_sanitized(&cc, &[root().join("examples/c/demo.c")], C_FLAGS, "demo");
+    let out = native::run_sanitized(&exe);
+    assert!(
+        out.contains("touching"),
+        "demo output lacks the touching case:\n{out}"
+    );
+}

@@ -117,3 +117,126 @@ pub fn profile_dir() -> PathBuf {
         .expect("target/<profile>")
         .to_path_buf()
 }
+
+/// The flags of the sanitizer builds: AddressSanitizer (with LeakSanitizer) and
+/// UndefinedBehaviorSanitizer, any report fatal.
+pub const SANITIZER_FLAGS: &[&str] = &[
+    "-fsanitize=address,undefined",
+    "-fno-omit-frame-pointer",
+    "-fno-sanitize-recover=all",
+];
+
+/// The environment of a sanitized run: leaks, any ASan or UBSan report fail the program.
+const SANITIZER_ENV: &[(&str, &str)] = &[
+    (
+        "ASAN_OPTIONS",
+        "detect_leaks=1:halt_on_error=1:abort_on_error=0:exitcode=98:strict_string_checks=1:\
+         detect_stack_use_after_return=1:check_initialization_order=1",
+    ),
+    ("LSAN_OPTIONS", "exitcode=97"),
+    (
+        "UBSAN_OPTIONS",
+        "print_stacktrace=1:halt_on_error=1:exitcode=96",
+    ),
+];
+
+/// Whether `compiler` builds and runs a program with [`SANITIZER_FLAGS`] (a trial compile of
+/// a small C or C++ program, `language` "c" or "c++", that allocates and frees, so that ASan,
+/// LeakSanitizer and UBSan all start). When it does not, the caller skips its test with a
+/// warning, unless `GJK_REQUIRE_TOOLS` is set: then this fails.
+pub fn sanitizers_available(compiler: &str, language: &str) -> bool {
+    // Probed once per compiler and language; the lock also keeps parallel tests from writing
+    // the probe executable at the same time.
+    static PROBED: std::sync::Mutex<Vec<(String, String, bool)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut probed = PROBED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, ran)) = probed
+        .iter()
+        .find(|(c, l, _)| c == compiler && l == language)
+    {
+        return *ran;
+    }
+    let ran = probe_sanitizers(compiler, language);
+    probed.push((compiler.to_string(), language.to_string(), ran));
+    ran
+}
+
+fn probe_sanitizers(compiler: &str, language: &str) -> bool {
+    let dir = profile_dir().join("native-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!(
+        "sanitizer-probe-{}-{}",
+        language.replace('+', "x"),
+        std::process::id()
+    ));
+    let source = "#include <stdlib.h>\nint main(void) { char *p = (char *)malloc(8); p[0] = 1; \
+                  int r = p[0] - 1; free(p); return r; }\n";
+    let compiled = Command::new(compiler)
+        .args(SANITIZER_FLAGS)
+        .args(["-x", language, "-", "-o"])
+        .arg(&exe)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(source.as_bytes())?;
+            child.wait_with_output()
+        });
+    let ran = compiled.is_ok_and(|o| o.status.success())
+        && Command::new(&exe)
+            .envs(SANITIZER_ENV.iter().copied())
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if !ran {
+        assert!(
+            std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
+            "GJK_REQUIRE_TOOLS is set but `{compiler}` cannot build and run a program with \
+             {SANITIZER_FLAGS:?} (install the compiler's sanitizer runtimes, e.g. libasan and \
+             libubsan)"
+        );
+        eprintln!("warning: `{compiler}` has no working -fsanitize=address,undefined; skipping");
+    }
+    ran
+}
+
+/// [`compile`] with [`SANITIZER_FLAGS`] added to `flags`, into `<name>-asan` (so that it does
+/// not replace the valgrind build of the same sources).
+pub fn compile_sanitized(
+    compiler: &str,
+    sources: &[PathBuf],
+    flags: &[&str],
+    name: &str,
+) -> PathBuf {
+    let all: Vec<&str> = flags.iter().chain(SANITIZER_FLAGS).copied().collect();
+    compile(compiler, sources, &all, &format!("{name}-asan"))
+}
+
+/// Runs a program built by [`compile_sanitized`] directly (ASan and valgrind do not mix), with
+/// leak detection on and every sanitizer report fatal; returns its standard output. Panics if
+/// it fails or a sanitizer reports anything.
+pub fn run_sanitized(exe: &Path) -> String {
+    let output = Command::new(exe)
+        .envs(SANITIZER_ENV.iter().copied())
+        .output()
+        .expect("sanitized test program runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    print!("{stdout}");
+    eprint!("{stderr}");
+    let reported = [
+        "ERROR: AddressSanitizer",
+        "ERROR: LeakSanitizer",
+        "runtime error:",
+    ]
+    .iter()
+    .find(|needle| stderr.contains(*needle));
+    assert!(
+        output.status.success() && reported.is_none(),
+        "{} failed under the sanitizers ({}, {reported:?}):\n{stdout}\n{stderr}",
+        exe.display(),
+        output.status
+    );
+    stdout
+}
