@@ -123,6 +123,82 @@ typedef struct GjkPair {
 } GjkPair;
 
 /**
+ * The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
+ * When `hit` is false every other field is 0 (except `iterations`, and `t` on
+ * `GJK_NO_CONVERGENCE`).
+ */
+typedef struct GjkRayHit {
+  /**
+   * The ray parameter of the first hit: the point is origin + t * direction; 0 when the ray
+   * starts inside. On GJK_NO_CONVERGENCE, a lower bound on it.
+   */
+  double t;
+  /**
+   * The point hit.
+   */
+  double point[3];
+  /**
+   * Unit outward normal of the surface at the hit; minus the unit direction when the ray
+   * starts inside.
+   */
+  double normal[3];
+  /**
+   * Support-point evaluations made (0 for the closed forms of spheres and boxes).
+   */
+  uint32_t iterations;
+  /**
+   * Whether the ray hits the shape within [0, max_t].
+   */
+  bool hit;
+  /**
+   * Whether the ray starts inside the shape or on its surface (then t = 0).
+   */
+  bool started_inside;
+} GjkRayHit;
+
+/**
+ * The answer of `gjk_shape_cast`, in the world frame at the time of contact. 2D results use
+ * x and y, with z = 0. When `hit` is false every other field is 0 (except `iterations`, and
+ * `t` on `GJK_NO_CONVERGENCE`).
+ */
+typedef struct GjkShapeCastHit {
+  /**
+   * The time of contact: the first time the shapes come within the target separation; 0
+   * when they already are. On GJK_NO_CONVERGENCE, a lower bound on it.
+   */
+  double t;
+  /**
+   * The point of A closest to B at time t (the contact point when the target is 0).
+   */
+  double point_a[3];
+  /**
+   * The point of B closest to A at time t.
+   */
+  double point_b[3];
+  /**
+   * Unit normal from A towards B at time t.
+   */
+  double normal[3];
+  /**
+   * The signed distance at time t: the target separation for a later contact; at t = 0,
+   * the distance, or minus the penetration depth when the shapes overlap.
+   */
+  double signed_distance;
+  /**
+   * Support-point evaluations made, over all steps.
+   */
+  uint32_t iterations;
+  /**
+   * Whether the shapes come within the target separation in [0, max_t].
+   */
+  bool hit;
+  /**
+   * Whether they already were at t = 0 (overlapping or touching when the target is 0).
+   */
+  bool started_within;
+} GjkShapeCastHit;
+
+/**
  * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
  */
 typedef struct GjkPenetrationResult {
@@ -302,6 +378,81 @@ GjkStatus gjk_pair_list_copy(const struct GjkPairList *list,
  * `list` must be NULL or a list not yet freed.
  */
 void gjk_pair_list_free(struct GjkPairList *list);
+
+/**
+ * The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by
+ * `pose` (NULL: identity): the parameter t, the point and the unit outward normal. `origin`
+ * and `direction` are 3 doubles each (2D shapes use x and y); `direction` need not be unit
+ * (t is in its units) but must not be zero; `max_t` may be INFINITY. A ray starting inside
+ * the shape hits at t = 0 with `started_inside` set. A miss writes `hit = false`. Spheres,
+ * circles, boxes and rectangles are solved in closed form, the other shapes by GJK.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call; `origin` and `direction`
+ * must point to 3 doubles.
+ */
+GjkStatus gjk_ray_cast(const struct GjkShape *shape,
+                       const struct GjkPose *pose,
+                       const double *origin,
+                       const double *direction,
+                       double max_t,
+                       struct GjkRayHit *out);
+
+/**
+ * `gjk_ray_cast` with options (NULL means the defaults); `max_iterations` caps both the
+ * support points of each distance query and the number of advancement steps.
+ *
+ * # Safety
+ * As `gjk_ray_cast`.
+ */
+GjkStatus gjk_ray_cast_ex(const struct GjkShape *shape,
+                          const struct GjkPose *pose,
+                          const double *origin,
+                          const double *direction,
+                          double max_t,
+                          const struct GjkQueryOptions *options,
+                          struct GjkRayHit *out);
+
+/**
+ * The first time t in [0, max_t] at which shape `a` (placed by `pose_a`, moving with
+ * `velocity_a`) and shape `b` (placed by `pose_b`, moving with `velocity_b`) come within
+ * `target_separation` of each other (0: touch), with the closest points and the normal at
+ * that time. Poses may be NULL (identity), velocities NULL (at rest) or 3 doubles (2D shapes
+ * use x and y); `max_t` may be INFINITY. Shapes already within the target at t = 0 are
+ * reported at t = 0 with `started_within` set (overlapping ones with their penetration);
+ * shapes that never come within it, or only after `max_t`, write `hit = false`.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call; non-NULL velocities must
+ * point to 3 doubles.
+ */
+GjkStatus gjk_shape_cast(const struct GjkShape *a,
+                         const struct GjkPose *pose_a,
+                         const double *velocity_a,
+                         const struct GjkShape *b,
+                         const struct GjkPose *pose_b,
+                         const double *velocity_b,
+                         double max_t,
+                         double target_separation,
+                         struct GjkShapeCastHit *out);
+
+/**
+ * `gjk_shape_cast` with options (NULL means the defaults); `max_iterations` caps both the
+ * support points of each distance query and the number of advancement steps.
+ *
+ * # Safety
+ * As `gjk_shape_cast`.
+ */
+GjkStatus gjk_shape_cast_ex(const struct GjkShape *a,
+                            const struct GjkPose *pose_a,
+                            const double *velocity_a,
+                            const struct GjkShape *b,
+                            const struct GjkPose *pose_b,
+                            const double *velocity_b,
+                            double max_t,
+                            double target_separation,
+                            const struct GjkQueryOptions *options,
+                            struct GjkShapeCastHit *out);
 
 /**
  * A 2D pose: position (x, y) and a counter-clockwise angle in radians.

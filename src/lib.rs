@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+mod cast;
 mod epa;
 pub mod error;
 pub mod ffi;
@@ -35,6 +36,9 @@ pub mod shape;
 mod simplex;
 mod support;
 
+pub use crate::cast::{
+    ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastError, CastHit, CastOptions, RayHit,
+};
 pub use crate::epa::{penetration, penetration_with, signed_distance, PenetrationResult};
 pub use crate::error::{QueryError, ShapeError};
 pub use crate::gjk::{

@@ -88,3 +88,8 @@ fn cpp_wrapper_test_program_passes_under_address_and_ub_sanitizers() {
 fn cpp_tutorial_test_program_passes_under_address_and_ub_sanitizers() {
     run_cpp_test_sanitized("test_tutorial", 80);
 }
+
+#[test]
+fn cpp_casts_test_program_passes_under_valgrind() {
+    run_cpp_test("test_casts", 25);
+}

@@ -250,3 +250,16 @@ fn csharp_batch_calls_pass_under_mono() {
     command.arg("--debug").arg(&exe);
     assert_summary(&run(command), 900);
 }
+
+#[test]
+fn csharp_casts_pass_under_mono() {
+    if !mono_available() {
+        return;
+    }
+    let lib = build_library();
+    let sources = test_sources(&["CastTests.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "cast_tests", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 30);
+}

@@ -22,6 +22,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -462,6 +463,63 @@ inline std::vector<Pair> pairs_within(const std::vector<const Shape*>& shapes,
     out.push_back(Pair{p.i, p.j, detail::distance_result(GJK_OK, p.result)});
   }
   return out;
+}
+
+// ---- Casts: rays and linearly moving shapes ----
+
+// The first hit of a ray (see gjk_ray_cast). `hit` is false on a miss.
+struct RayHit {
+  bool hit;                         // the ray meets the shape within [0, max_t]
+  double t;                         // the point is origin + t * direction; 0 when starting inside
+  std::array<double, 3> point;      // the point hit, world frame (2D: z = 0)
+  std::array<double, 3> normal;     // unit outward normal; minus the unit direction when inside
+  std::uint32_t iterations;         // support-point evaluations (0 for spheres and boxes)
+  bool started_inside;              // the ray starts inside the shape or on it (t = 0)
+};
+
+// The first contact of two shapes in linear motion (see gjk_shape_cast). `hit` is false when
+// they never come within the target separation in [0, max_t].
+struct ShapeCastHit {
+  bool hit;                         // contact within [0, max_t]
+  double t;                         // the time of contact; 0 when already within the target
+  std::array<double, 3> point_a;    // point of A closest to B at time t
+  std::array<double, 3> point_b;    // point of B closest to A at time t
+  std::array<double, 3> normal;     // unit, from A towards B at time t
+  double signed_distance;           // the target for a later contact; at t = 0, the distance or
+                                    // minus the penetration depth
+  std::uint32_t iterations;         // support-point evaluations over all steps
+  bool started_within;              // already within the target at t = 0
+};
+
+// The first hit of the ray origin + t * direction, 0 <= t <= max_t (may be infinite), on
+// `shape` placed by `pose`. 2D shapes use x and y. Throws gjk::Error on bad input (zero
+// direction, NaN, negative max_t) and when the iteration cap is reached.
+inline RayHit ray_cast(const Shape& shape, const Pose& pose, const std::array<double, 3>& origin,
+                       const std::array<double, 3>& direction,
+                       double max_t = std::numeric_limits<double>::infinity(),
+                       const QueryOptions& options = default_options()) {
+  GjkRayHit r{};
+  detail::check(gjk_ray_cast_ex(shape.get(), &pose.c_pose(), origin.data(), direction.data(),
+                                max_t, &options, &r));
+  return RayHit{r.hit, r.t, detail::vec3(r.point), detail::vec3(r.normal), r.iterations,
+                r.started_inside};
+}
+
+// The first time in [0, max_t] at which `a` (at `pose_a`, moving with `velocity_a`) and `b`
+// (at `pose_b`, moving with `velocity_b`) come within `target_separation` (0: touch). Throws
+// gjk::Error on bad input and when the iteration cap is reached.
+inline ShapeCastHit shape_cast(const Shape& a, const Pose& pose_a,
+                               const std::array<double, 3>& velocity_a, const Shape& b,
+                               const Pose& pose_b, const std::array<double, 3>& velocity_b,
+                               double max_t = std::numeric_limits<double>::infinity(), double target_separation = 0.0,
+                               const QueryOptions& options = default_options()) {
+  GjkShapeCastHit r{};
+  detail::check(gjk_shape_cast_ex(a.get(), &pose_a.c_pose(), velocity_a.data(), b.get(),
+                                  &pose_b.c_pose(), velocity_b.data(), max_t, target_separation,
+                                  &options, &r));
+  return ShapeCastHit{r.hit,           r.t,          detail::vec3(r.point_a),
+                      detail::vec3(r.point_b), detail::vec3(r.normal), r.signed_distance,
+                      r.iterations,    r.started_within};
 }
 
 }  // namespace gjk

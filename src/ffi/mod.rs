@@ -12,6 +12,7 @@
 //! The header `include/gjk.h` is generated from this module by cbindgen (see `build.rs`).
 
 mod batch;
+mod cast;
 mod pointers;
 mod pose;
 mod query;
@@ -21,6 +22,9 @@ mod status;
 pub use batch::{
     gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
     gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, GjkPair, GjkPairList,
+};
+pub use cast::{
+    gjk_ray_cast, gjk_ray_cast_ex, gjk_shape_cast, gjk_shape_cast_ex, GjkRayHit, GjkShapeCastHit,
 };
 pub use pose::{gjk_pose_2d, gjk_pose_3d, GjkPose};
 pub use query::{

@@ -1,0 +1,616 @@
+//! Moving shapes: ray casts and linear shape casts (time of impact).
+//!
+//! Both queries are one algorithm, conservative advancement on the distance query: B moves
+//! relative to A with velocity `r = velocity_b - velocity_a`, and at each step the distance
+//! query gives the separating plane of the two shapes (its unit normal `n`, from A towards B)
+//! and a certified lower bound `l` on their distance. No contact can happen before the plane
+//! has been crossed, so the time advances by `(l - s) / (-n . r)`, `s` being the target
+//! separation. This is van den Bergen's ray cast on the Minkowski difference `A - B` ("Ray
+//! casting against general convex objects with application to continuous collision
+//! detection"), stepped with the full distance query so that margins (balls, capsules,
+//! rounded shapes) and the target separation are exact. Each step is safe: the time never
+//! passes the contact.
+//!
+//! - When `-n . r <= 0` the plane moves away, and since the distance of two convex shapes in
+//!   translation is a convex function of time, it never decreases again: no hit. Separating
+//!   shapes are never reported as hits; grazing misses end the same way once past their
+//!   closest approach.
+//! - The search stops when the distance is within a tolerance of the target: twice the
+//!   query's relative tolerance plus `STOP_ULPS` units of `f64::EPSILON`, of the size of the
+//!   query (the shapes' extents, their distance and the target), so tiny shapes, far
+//!   coordinates and large separations are all resolved alike. It also stops when the
+//!   distance query's certified lower bound no longer exceeds the target: the contact is
+//!   then within the query's own accuracy.
+//! - Positions are taken relative to A's before anything moves, so shapes at 1e6 from the
+//!   origin keep their digits.
+//! - A ray is the cast of a point; [`Shape::ray_cast`] uses closed forms for balls and boxes.
+
+use crate::epa::penetration_with;
+use crate::error::QueryError;
+use crate::gjk::{distance_with, DistanceResult, QueryOptions};
+use crate::shape::{Ball, Cuboid, Point, Shape};
+use crate::support::{Pose, Support, Vector};
+use std::fmt;
+
+/// The search stops once the distance is within this many `f64::EPSILON * scale` of the
+/// target.
+const STOP_ULPS: f64 = 64.0;
+
+/// The first hit of a ray, in the world frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit<const D: usize> {
+    /// The ray parameter of the hit: the point is `origin + t * direction`. 0 when the ray
+    /// starts inside the shape (or on its surface).
+    pub t: f64,
+    /// The point hit, `origin + t * direction`.
+    pub point: Vector<D>,
+    /// The unit outward normal of the surface at the hit point (at a vertex or an edge, one
+    /// of its normals). When the ray starts inside, minus the unit direction.
+    pub normal: Vector<D>,
+    /// Support-point evaluations made (0 for the closed forms of [`Shape::ray_cast`]).
+    pub iterations: u32,
+    /// Whether the ray starts inside the shape or on its surface (then `t` is 0).
+    pub started_inside: bool,
+}
+
+/// The first contact of two shapes in linear motion, in the world frame at the time of
+/// contact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastHit<const D: usize> {
+    /// The time of contact: the first time the shapes come within the target separation.
+    /// 0 when they already are at the start.
+    pub t: f64,
+    /// The point of A closest to B at time `t` (the contact point when the target is 0).
+    pub point_a: Vector<D>,
+    /// The point of B closest to A at time `t`.
+    pub point_b: Vector<D>,
+    /// Unit normal from A towards B at time `t`.
+    pub normal: Vector<D>,
+    /// The signed distance of the shapes at time `t`: the target separation (within the
+    /// tolerance) for a contact after the start; at the start, their distance, or minus their
+    /// penetration depth when they overlap (then the points and normal are those of
+    /// [`crate::penetration`]).
+    pub signed_distance: f64,
+    /// Support-point evaluations made, over all steps.
+    pub iterations: u32,
+    /// Whether the shapes were already within the target separation at time 0 (overlapping or
+    /// touching when it is 0), whatever their velocities.
+    pub started_within: bool,
+}
+
+/// Settings of a shape cast.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastOptions {
+    /// The latest time of interest; contacts after it are not reported. Default: infinity.
+    pub max_t: f64,
+    /// The separation that counts as contact: the cast reports the first time the shapes come
+    /// within this distance. Default 0 (touching).
+    pub target_separation: f64,
+    /// The options of each distance query. `max_iterations` also caps the number of
+    /// advancement steps.
+    pub query: QueryOptions,
+}
+
+impl Default for CastOptions {
+    fn default() -> Self {
+        Self {
+            max_t: f64::INFINITY,
+            target_separation: 0.0,
+            query: QueryOptions::default(),
+        }
+    }
+}
+
+/// Why a cast could not answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CastError {
+    /// An argument is out of range (NaN or infinite coordinate, zero ray direction, negative
+    /// or NaN `max_t`, negative target separation, invalid query options). The message says
+    /// which.
+    InvalidArgument(String),
+    /// The step cap was reached. No contact happens before `time_bound`.
+    NoConvergence {
+        /// A certified lower bound on the time of contact.
+        time_bound: f64,
+    },
+    /// A support function returned a non-finite point: the coordinates overflow.
+    NonFiniteSupport,
+}
+
+impl fmt::Display for CastError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastError::InvalidArgument(why) => f.write_str(why),
+            CastError::NoConvergence { time_bound } => write!(
+                f,
+                "no convergence within the iteration cap (no contact before t = {time_bound})"
+            ),
+            CastError::NonFiniteSupport => {
+                f.write_str("a support point is not finite: the coordinates of the cast overflow")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CastError {}
+
+/// The first hit of the ray `origin + t * direction`, `0 <= t <= max_t`, on `shape` placed by
+/// `pose`, with default query options. `Ok(None)` when the ray misses.
+pub fn ray_cast<const D: usize, S>(
+    shape: &S,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+) -> Result<Option<RayHit<D>>, CastError>
+where
+    S: Support<D> + ?Sized,
+{
+    ray_cast_with(
+        shape,
+        pose,
+        origin,
+        direction,
+        max_t,
+        &QueryOptions::default(),
+    )
+}
+
+/// [`ray_cast`] with explicit options. `direction` need not be unit (`t` is in its units) but
+/// must not be zero; `max_t` may be infinite.
+pub fn ray_cast_with<const D: usize, S>(
+    shape: &S,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+    options: &QueryOptions,
+) -> Result<Option<RayHit<D>>, CastError>
+where
+    S: Support<D> + ?Sized,
+{
+    check_ray(origin, direction, max_t, options)?;
+    let point = Point::new(Vector::<D>::zeros()).map_err(invalid)?;
+    let motion = Motion::new(
+        pose,
+        &Pose::identity(),
+        origin - pose.translation(),
+        *direction,
+        Vector::zeros(),
+    )?;
+    let cast = CastOptions {
+        max_t,
+        target_separation: 0.0,
+        query: *options,
+    };
+    let hit = motion.advance(shape, &point, &cast, false)?;
+    Ok(hit.map(|h| ray_hit(origin, direction, &h)))
+}
+
+impl<const D: usize> Shape<D> {
+    /// [`ray_cast_with`] on this shape, in closed form for balls and boxes (exact to rounding,
+    /// no iterations) and by GJK for the others.
+    pub fn ray_cast(
+        &self,
+        pose: &Pose<D>,
+        origin: &Vector<D>,
+        direction: &Vector<D>,
+        max_t: f64,
+        options: &QueryOptions,
+    ) -> Result<Option<RayHit<D>>, CastError> {
+        match self {
+            Shape::Ball(ball) => {
+                check_ray(origin, direction, max_t, options)?;
+                Ok(ray_ball(ball, pose, origin, direction, max_t))
+            }
+            Shape::Cuboid(cuboid) => {
+                check_ray(origin, direction, max_t, options)?;
+                Ok(ray_cuboid(cuboid, pose, origin, direction, max_t))
+            }
+            _ => ray_cast_with(self, pose, origin, direction, max_t, options),
+        }
+    }
+}
+
+/// The first time in `[0, max_t]` at which `a`, placed by `pose_a` and moving with
+/// `velocity_a`, and `b`, placed by `pose_b` and moving with `velocity_b`, touch; default
+/// options otherwise. `Ok(None)` when they never do (in that interval).
+pub fn shape_cast<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    velocity_a: &Vector<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    velocity_b: &Vector<D>,
+    max_t: f64,
+) -> Result<Option<CastHit<D>>, CastError>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let options = CastOptions {
+        max_t,
+        ..CastOptions::default()
+    };
+    shape_cast_with(a, pose_a, velocity_a, b, pose_b, velocity_b, &options)
+}
+
+/// [`shape_cast`] with explicit options: the first time the shapes come within
+/// `options.target_separation` of each other.
+pub fn shape_cast_with<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    velocity_a: &Vector<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    velocity_b: &Vector<D>,
+    options: &CastOptions,
+) -> Result<Option<CastHit<D>>, CastError>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    check_vector("velocity_a", velocity_a)?;
+    check_vector("velocity_b", velocity_b)?;
+    check_max_t(options.max_t)?;
+    let s = options.target_separation;
+    if !(s >= 0.0 && s.is_finite()) {
+        return Err(CastError::InvalidArgument(format!(
+            "target_separation is {s}, it must be finite and not negative"
+        )));
+    }
+    options.query.validate::<()>().map_err(invalid)?;
+    let relative = velocity_b - velocity_a;
+    check_vector("velocity_b - velocity_a", &relative)?;
+    let motion = Motion::new(
+        pose_a,
+        pose_b,
+        pose_b.translation() - pose_a.translation(),
+        relative,
+        *velocity_a,
+    )?;
+    motion.advance(a, b, options, true)
+}
+
+/// The relative motion of a cast, in A's frame translated to the origin: A fixed (rotated by
+/// its pose), B at `delta + r * t` (rotated by its pose).
+struct Motion<const D: usize> {
+    rotation_a: Pose<D>,
+    rotation_b: Pose<D>,
+    delta: Vector<D>,
+    r: Vector<D>,
+    /// A's position in the world at time 0: added back to the results.
+    origin: Vector<D>,
+    /// A's velocity in the world: the results at time `t` are shifted by `velocity_a * t`.
+    velocity_a: Vector<D>,
+}
+
+impl<const D: usize> Motion<D> {
+    fn new(
+        pose_a: &Pose<D>,
+        pose_b: &Pose<D>,
+        delta: Vector<D>,
+        r: Vector<D>,
+        velocity_a: Vector<D>,
+    ) -> Result<Self, CastError> {
+        check_vector("the offset of the shapes", &delta)?;
+        Ok(Self {
+            rotation_a: rotation_only(pose_a)?,
+            rotation_b: rotation_only(pose_b)?,
+            delta,
+            r,
+            origin: *pose_a.translation(),
+            velocity_a,
+        })
+    }
+
+    /// B's placement at time `t`.
+    fn pose_b(&self, t: f64) -> Result<Pose<D>, CastError> {
+        let at = Pose::from_translation(self.delta + self.r * t)
+            .map_err(|_| CastError::NonFiniteSupport)?;
+        Ok(at * self.rotation_b)
+    }
+
+    /// Conservative advancement (see the module documentation). `penetrate`: describe an
+    /// overlap at the start by its penetration.
+    fn advance<A, B>(
+        &self,
+        a: &A,
+        b: &B,
+        options: &CastOptions,
+        penetrate: bool,
+    ) -> Result<Option<CastHit<D>>, CastError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let s = options.target_separation;
+        let mut iterations = 0u32;
+        let mut t = 0.0;
+        let mut previous_normal = None;
+        for step in 0..options.query.max_iterations {
+            let pose_b = self.pose_b(t)?;
+            let (d, converged) =
+                match distance_with(a, &self.rotation_a, b, &pose_b, &options.query) {
+                    Ok(d) => (d, true),
+                    Err(QueryError::NoConvergence(best)) => (*best, false),
+                    Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
+                    Err(e @ QueryError::InvalidOptions(_)) => return Err(invalid(e)),
+                };
+            iterations = iterations.saturating_add(d.iterations);
+            let offset =
+                self.rotation_a.transform_point(&a.center()) - pose_b.transform_point(&b.center());
+            let scale = a.extent() + b.extent() + offset.norm() + s;
+            // Curved shapes are resolved to the relative tolerance of their size, polytopes to
+            // rounding.
+            let tolerance = 2.0 * options.query.relative_tolerance * (d.distance + scale)
+                + STOP_ULPS * f64::EPSILON * scale;
+            // Within the tolerance of the target, or too close for the bounds to certify
+            // any separation beyond it: a contact.
+            let uncertain = d.intersecting || d.lower_bound <= s;
+            if uncertain || d.distance - s <= tolerance {
+                if !converged && !d.intersecting {
+                    return Err(CastError::NoConvergence { time_bound: t });
+                }
+                if step == 0 {
+                    return self.at_start(a, b, &pose_b, d, options, penetrate, iterations);
+                }
+                // Where the bounds are lost in rounding, so is the normal: keep the last one.
+                let normal = match previous_normal {
+                    Some(n) if uncertain => n,
+                    _ => d.normal,
+                };
+                return Ok(Some(self.hit(t, &d, normal, iterations, false)));
+            }
+            let closing = -d.normal.dot(&self.r);
+            if closing.is_nan() || closing <= 0.0 {
+                // A normal that turned back on the last one: the step reached the contact and
+                // the query's rounding put B on the far side. Else B passes by or moves away.
+                return Ok(match previous_normal {
+                    Some(n) if n.dot(&d.normal) < 0.0 => {
+                        Some(self.hit(t, &d, n, iterations, false))
+                    }
+                    _ => None,
+                });
+            }
+            let next = t + (d.lower_bound - s) / closing;
+            if next.is_nan() || next <= t {
+                // The bounds cannot move the time any more: within rounding of the contact,
+                // unless the distance query itself ran out of iterations.
+                if !converged {
+                    return Err(CastError::NoConvergence { time_bound: t });
+                }
+                return Ok(Some(self.hit(t, &d, d.normal, iterations, false)));
+            }
+            if next > options.max_t {
+                return Ok(None);
+            }
+            previous_normal = Some(d.normal);
+            t = next;
+        }
+        Err(CastError::NoConvergence { time_bound: t })
+    }
+
+    /// The answer when the shapes are within the target at time 0.
+    #[allow(clippy::too_many_arguments)]
+    fn at_start<A, B>(
+        &self,
+        a: &A,
+        b: &B,
+        pose_b: &Pose<D>,
+        d: DistanceResult<D>,
+        options: &CastOptions,
+        penetrate: bool,
+        iterations: u32,
+    ) -> Result<Option<CastHit<D>>, CastError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        if !(penetrate && d.intersecting) {
+            return Ok(Some(self.hit(0.0, &d, d.normal, iterations, true)));
+        }
+        let p = match penetration_with(a, &self.rotation_a, b, pose_b, &options.query) {
+            Ok(p) => p,
+            Err(QueryError::NoConvergence(best)) => *best,
+            Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
+            Err(e @ QueryError::InvalidOptions(_)) => return Err(invalid(e)),
+        };
+        Ok(Some(CastHit {
+            t: 0.0,
+            point_a: p.point_a + self.origin,
+            point_b: p.point_b + self.origin,
+            normal: p.normal,
+            signed_distance: p.signed_distance,
+            iterations: iterations.saturating_add(p.iterations),
+            started_within: true,
+        }))
+    }
+
+    fn hit(
+        &self,
+        t: f64,
+        d: &DistanceResult<D>,
+        normal: Vector<D>,
+        iterations: u32,
+        started_within: bool,
+    ) -> CastHit<D> {
+        let shift = self.origin + self.velocity_a * t;
+        CastHit {
+            t,
+            point_a: d.point_a + shift,
+            point_b: d.point_b + shift,
+            normal,
+            signed_distance: d.distance,
+            iterations,
+            started_within,
+        }
+    }
+}
+
+/// `pose` without its translation (exactly: the rotation is kept as is).
+fn rotation_only<const D: usize>(pose: &Pose<D>) -> Result<Pose<D>, CastError> {
+    Ok(Pose::from_translation(-pose.translation()).map_err(invalid)? * *pose)
+}
+
+/// A ray hit from the cast of the point at the ray's origin.
+fn ray_hit<const D: usize>(origin: &Vector<D>, direction: &Vector<D>, h: &CastHit<D>) -> RayHit<D> {
+    if h.started_within {
+        inside(origin, direction, h.iterations)
+    } else {
+        RayHit {
+            t: h.t,
+            point: origin + direction * h.t,
+            normal: h.normal,
+            iterations: h.iterations,
+            started_inside: false,
+        }
+    }
+}
+
+/// The hit of a ray that starts inside a shape.
+fn inside<const D: usize>(origin: &Vector<D>, direction: &Vector<D>, iterations: u32) -> RayHit<D> {
+    let m = direction.amax();
+    let scaled = direction / m;
+    RayHit {
+        t: 0.0,
+        point: *origin,
+        normal: -scaled / scaled.norm(),
+        iterations,
+        started_inside: true,
+    }
+}
+
+/// A ray against a ball: the smaller root of `|m + t d|^2 = r^2`, written without
+/// cancellation.
+fn ray_ball<const D: usize>(
+    ball: &Ball<D>,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+) -> Option<RayHit<D>> {
+    let r = ball.radius();
+    let m = origin - pose.translation();
+    let m_norm = m.norm();
+    // |m|^2 - r^2, factored.
+    let c = (m_norm - r) * (m_norm + r);
+    if c <= 0.0 {
+        return Some(inside(origin, direction, 0));
+    }
+    let a = direction.norm_squared();
+    let b = m.dot(direction);
+    if b >= 0.0 {
+        return None;
+    }
+    // The offset of the closest approach, and the discriminant from it.
+    let q = (m - direction * (b / a)).norm();
+    if q > r {
+        return None;
+    }
+    let t = c / (-b + (a * (r - q) * (r + q)).sqrt());
+    if t > max_t {
+        return None;
+    }
+    let at = m + direction * t;
+    let normal = if at.norm() > 0.0 {
+        at / at.norm()
+    } else {
+        -direction / a.sqrt()
+    };
+    Some(RayHit {
+        t,
+        point: origin + direction * t,
+        normal,
+        iterations: 0,
+        started_inside: false,
+    })
+}
+
+/// A ray against a box: the slabs method in the box's frame.
+fn ray_cuboid<const D: usize>(
+    cuboid: &Cuboid<D>,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+) -> Option<RayHit<D>> {
+    let h = cuboid.half_extents();
+    let rotation = pose.rotation();
+    let o = rotation.tr_mul(&(origin - pose.translation()));
+    let d = rotation.tr_mul(direction);
+    if (0..D).all(|i| o[i].abs() <= h[i]) {
+        return Some(inside(origin, direction, 0));
+    }
+    let mut enter = f64::NEG_INFINITY;
+    let mut exit = f64::INFINITY;
+    let mut axis = 0;
+    for i in 0..D {
+        if d[i] == 0.0 {
+            if o[i].abs() > h[i] {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((-h[i] - o[i]) / d[i], (h[i] - o[i]) / d[i]);
+        let (near, far) = if t0 <= t1 { (t0, t1) } else { (t1, t0) };
+        if near > enter {
+            enter = near;
+            axis = i;
+        }
+        exit = exit.min(far);
+    }
+    if !(enter <= exit && enter >= 0.0 && enter <= max_t) {
+        return None;
+    }
+    let mut local = Vector::<D>::zeros();
+    local[axis] = if d[axis] > 0.0 { -1.0 } else { 1.0 };
+    Some(RayHit {
+        t: enter,
+        point: origin + direction * enter,
+        normal: pose.transform_vector(&local),
+        iterations: 0,
+        started_inside: false,
+    })
+}
+
+fn check_ray<const D: usize>(
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+    options: &QueryOptions,
+) -> Result<(), CastError> {
+    check_vector("origin", origin)?;
+    check_vector("direction", direction)?;
+    if direction.iter().all(|x| *x == 0.0) {
+        return Err(CastError::InvalidArgument(
+            "direction is zero: a ray needs a direction".into(),
+        ));
+    }
+    check_max_t(max_t)?;
+    options.validate::<()>().map_err(invalid)
+}
+
+fn check_max_t(max_t: f64) -> Result<(), CastError> {
+    if max_t >= 0.0 {
+        Ok(())
+    } else {
+        Err(CastError::InvalidArgument(format!(
+            "max_t is {max_t}, it must be 0 or more (infinity allowed)"
+        )))
+    }
+}
+
+fn check_vector<const D: usize>(name: &str, v: &Vector<D>) -> Result<(), CastError> {
+    match v.iter().position(|x| !x.is_finite()) {
+        None => Ok(()),
+        Some(i) => Err(CastError::InvalidArgument(format!(
+            "{name} component {i} is {}, not a finite number",
+            v[i]
+        ))),
+    }
+}
+
+fn invalid(e: impl fmt::Display) -> CastError {
+    CastError::InvalidArgument(e.to_string())
+}

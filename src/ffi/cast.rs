@@ -1,0 +1,373 @@
+//! The casts of the C ABI: rays and linearly moving shapes (time of impact).
+
+use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
+use crate::ffi::pointers::{coordinates, input, optional, output};
+use crate::ffi::pose::{FromGjkPose, GjkPose};
+use crate::ffi::query::GjkQueryOptions;
+use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::status::{
+    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
+};
+use crate::gjk::QueryOptions;
+use crate::shape::Shape;
+use crate::support::{Pose, Vector};
+
+/// The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
+/// When `hit` is false every other field is 0 (except `iterations`, and `t` on
+/// `GJK_NO_CONVERGENCE`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GjkRayHit {
+    /// The ray parameter of the first hit: the point is origin + t * direction; 0 when the ray
+    /// starts inside. On GJK_NO_CONVERGENCE, a lower bound on it.
+    pub t: f64,
+    /// The point hit.
+    pub point: [f64; 3],
+    /// Unit outward normal of the surface at the hit; minus the unit direction when the ray
+    /// starts inside.
+    pub normal: [f64; 3],
+    /// Support-point evaluations made (0 for the closed forms of spheres and boxes).
+    pub iterations: u32,
+    /// Whether the ray hits the shape within [0, max_t].
+    pub hit: bool,
+    /// Whether the ray starts inside the shape or on its surface (then t = 0).
+    pub started_inside: bool,
+}
+
+/// The answer of `gjk_shape_cast`, in the world frame at the time of contact. 2D results use
+/// x and y, with z = 0. When `hit` is false every other field is 0 (except `iterations`, and
+/// `t` on `GJK_NO_CONVERGENCE`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GjkShapeCastHit {
+    /// The time of contact: the first time the shapes come within the target separation; 0
+    /// when they already are. On GJK_NO_CONVERGENCE, a lower bound on it.
+    pub t: f64,
+    /// The point of A closest to B at time t (the contact point when the target is 0).
+    pub point_a: [f64; 3],
+    /// The point of B closest to A at time t.
+    pub point_b: [f64; 3],
+    /// Unit normal from A towards B at time t.
+    pub normal: [f64; 3],
+    /// The signed distance at time t: the target separation for a later contact; at t = 0,
+    /// the distance, or minus the penetration depth when the shapes overlap.
+    pub signed_distance: f64,
+    /// Support-point evaluations made, over all steps.
+    pub iterations: u32,
+    /// Whether the shapes come within the target separation in [0, max_t].
+    pub hit: bool,
+    /// Whether they already were at t = 0 (overlapping or touching when the target is 0).
+    pub started_within: bool,
+}
+
+fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
+    let mut out = [0.0; 3];
+    out[..D].copy_from_slice(v.as_slice());
+    out
+}
+
+impl<const D: usize> From<&RayHit<D>> for GjkRayHit {
+    fn from(h: &RayHit<D>) -> Self {
+        Self {
+            t: h.t,
+            point: to3(&h.point),
+            normal: to3(&h.normal),
+            iterations: h.iterations,
+            hit: true,
+            started_inside: h.started_inside,
+        }
+    }
+}
+
+impl<const D: usize> From<&CastHit<D>> for GjkShapeCastHit {
+    fn from(h: &CastHit<D>) -> Self {
+        Self {
+            t: h.t,
+            point_a: to3(&h.point_a),
+            point_b: to3(&h.point_b),
+            normal: to3(&h.normal),
+            signed_distance: h.signed_distance,
+            iterations: h.iterations,
+            hit: true,
+            started_within: h.started_within,
+        }
+    }
+}
+
+/// A result type of the C ABI that can say "no hit" and "no contact before t".
+trait Miss: Default {
+    fn with_bound(t: f64) -> Self;
+}
+
+impl Miss for GjkRayHit {
+    fn with_bound(t: f64) -> Self {
+        Self {
+            t,
+            ..Self::default()
+        }
+    }
+}
+
+impl Miss for GjkShapeCastHit {
+    fn with_bound(t: f64) -> Self {
+        Self {
+            t,
+            ..Self::default()
+        }
+    }
+}
+
+/// Writes a cast's outcome to `out`: the hit, a miss, or (with GJK_NO_CONVERGENCE) the time
+/// bound reached.
+fn write_cast<H, Out>(outcome: Result<Option<H>, CastError>, out: &mut Out) -> Result<(), Failure>
+where
+    Out: Miss + for<'h> From<&'h H>,
+{
+    match outcome {
+        Ok(Some(h)) => {
+            *out = (&h).into();
+            Ok(())
+        }
+        Ok(None) => {
+            *out = Out::default();
+            Ok(())
+        }
+        Err(e) => {
+            let status = match e {
+                CastError::NoConvergence { time_bound } => {
+                    *out = Out::with_bound(time_bound);
+                    GJK_NO_CONVERGENCE
+                }
+                CastError::InvalidArgument(_) | CastError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
+            };
+            Err(Failure::new(status, e.to_string()))
+        }
+    }
+}
+
+/// The first `D` of three coordinates at `ptr` (NULL means zero when `optional`).
+///
+/// # Safety
+/// A non-NULL `ptr` must point to 3 readable doubles.
+unsafe fn vector<const D: usize>(
+    ptr: *const f64,
+    name: &str,
+    may_be_null: bool,
+) -> Result<Vector<D>, Failure> {
+    if may_be_null && ptr.is_null() {
+        return Ok(Vector::zeros());
+    }
+    let xyz = coordinates(ptr, 1, 3, name)?;
+    Ok(Vector::<D>::from_fn(|i, _| xyz[i]))
+}
+
+fn options(ptr: Option<&GjkQueryOptions>) -> QueryOptions {
+    ptr.map(|o| QueryOptions::from(*o)).unwrap_or_default()
+}
+
+fn mismatch(a: &AnyShape) -> Failure {
+    let (da, db) = match a {
+        AnyShape::Planar(_) => (2, 3),
+        AnyShape::Spatial(_) => (3, 2),
+    };
+    Failure::new(
+        GJK_DIMENSION_MISMATCH,
+        format!("shape a is {da}D but shape b is {db}D"),
+    )
+}
+
+/// The ray cast in dimension `D`.
+///
+/// # Safety
+/// As [`gjk_ray_cast_ex`].
+unsafe fn ray<const D: usize>(
+    shape: &Shape<D>,
+    pose: Option<&GjkPose>,
+    origin: *const f64,
+    direction: *const f64,
+    max_t: f64,
+    options: &QueryOptions,
+    out: &mut GjkRayHit,
+) -> Result<(), Failure>
+where
+    Pose<D>: FromGjkPose,
+{
+    let pose = Pose::<D>::from_gjk(pose, "pose")?;
+    let origin = vector::<D>(origin, "origin", false)?;
+    let direction = vector::<D>(direction, "direction", false)?;
+    write_cast(
+        shape.ray_cast(&pose, &origin, &direction, max_t, options),
+        out,
+    )
+}
+
+/// The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by
+/// `pose` (NULL: identity): the parameter t, the point and the unit outward normal. `origin`
+/// and `direction` are 3 doubles each (2D shapes use x and y); `direction` need not be unit
+/// (t is in its units) but must not be zero; `max_t` may be INFINITY. A ray starting inside
+/// the shape hits at t = 0 with `started_inside` set. A miss writes `hit = false`. Spheres,
+/// circles, boxes and rectangles are solved in closed form, the other shapes by GJK.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call; `origin` and `direction`
+/// must point to 3 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_ray_cast(
+    shape: *const GjkShape,
+    pose: *const GjkPose,
+    origin: *const f64,
+    direction: *const f64,
+    max_t: f64,
+    out: *mut GjkRayHit,
+) -> GjkStatus {
+    gjk_ray_cast_ex(shape, pose, origin, direction, max_t, std::ptr::null(), out)
+}
+
+/// `gjk_ray_cast` with options (NULL means the defaults); `max_iterations` caps both the
+/// support points of each distance query and the number of advancement steps.
+///
+/// # Safety
+/// As `gjk_ray_cast`.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_ray_cast_ex(
+    shape: *const GjkShape,
+    pose: *const GjkPose,
+    origin: *const f64,
+    direction: *const f64,
+    max_t: f64,
+    options: *const GjkQueryOptions,
+    out: *mut GjkRayHit,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let shape = input(shape, "shape")?;
+        let pose = optional(pose, "pose")?;
+        let options = self::options(optional(options, "options")?);
+        match &shape.shape {
+            AnyShape::Planar(s) => ray(s, pose, origin, direction, max_t, &options, out),
+            AnyShape::Spatial(s) => ray(s, pose, origin, direction, max_t, &options, out),
+        }
+    })
+}
+
+/// The arguments of a shape cast, validated except for the dimension-dependent ones.
+struct CastArgs<'a> {
+    pose_a: Option<&'a GjkPose>,
+    velocity_a: *const f64,
+    pose_b: Option<&'a GjkPose>,
+    velocity_b: *const f64,
+    options: CastOptions,
+}
+
+impl CastArgs<'_> {
+    /// The shape cast in dimension `D`.
+    ///
+    /// # Safety
+    /// The velocities must be NULL or point to 3 doubles.
+    unsafe fn run<const D: usize>(
+        &self,
+        a: &Shape<D>,
+        b: &Shape<D>,
+        out: &mut GjkShapeCastHit,
+    ) -> Result<(), Failure>
+    where
+        Pose<D>: FromGjkPose,
+    {
+        let pose_a = Pose::<D>::from_gjk(self.pose_a, "pose_a")?;
+        let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
+        let velocity_a = vector::<D>(self.velocity_a, "velocity_a", true)?;
+        let velocity_b = vector::<D>(self.velocity_b, "velocity_b", true)?;
+        write_cast(
+            shape_cast_with(
+                a,
+                &pose_a,
+                &velocity_a,
+                b,
+                &pose_b,
+                &velocity_b,
+                &self.options,
+            ),
+            out,
+        )
+    }
+}
+
+/// The first time t in [0, max_t] at which shape `a` (placed by `pose_a`, moving with
+/// `velocity_a`) and shape `b` (placed by `pose_b`, moving with `velocity_b`) come within
+/// `target_separation` of each other (0: touch), with the closest points and the normal at
+/// that time. Poses may be NULL (identity), velocities NULL (at rest) or 3 doubles (2D shapes
+/// use x and y); `max_t` may be INFINITY. Shapes already within the target at t = 0 are
+/// reported at t = 0 with `started_within` set (overlapping ones with their penetration);
+/// shapes that never come within it, or only after `max_t`, write `hit = false`.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call; non-NULL velocities must
+/// point to 3 doubles.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_shape_cast(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    velocity_a: *const f64,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    velocity_b: *const f64,
+    max_t: f64,
+    target_separation: f64,
+    out: *mut GjkShapeCastHit,
+) -> GjkStatus {
+    gjk_shape_cast_ex(
+        a,
+        pose_a,
+        velocity_a,
+        b,
+        pose_b,
+        velocity_b,
+        max_t,
+        target_separation,
+        std::ptr::null(),
+        out,
+    )
+}
+
+/// `gjk_shape_cast` with options (NULL means the defaults); `max_iterations` caps both the
+/// support points of each distance query and the number of advancement steps.
+///
+/// # Safety
+/// As `gjk_shape_cast`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_shape_cast_ex(
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    velocity_a: *const f64,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    velocity_b: *const f64,
+    max_t: f64,
+    target_separation: f64,
+    options: *const GjkQueryOptions,
+    out: *mut GjkShapeCastHit,
+) -> GjkStatus {
+    guard(|| {
+        let out = output(out, "out")?;
+        let a = input(a, "shape a")?;
+        let b = input(b, "shape b")?;
+        let args = CastArgs {
+            pose_a: optional(pose_a, "pose_a")?,
+            velocity_a,
+            pose_b: optional(pose_b, "pose_b")?,
+            velocity_b,
+            options: CastOptions {
+                max_t,
+                target_separation,
+                query: self::options(optional(options, "options")?),
+            },
+        };
+        match (&a.shape, &b.shape) {
+            (AnyShape::Planar(a), AnyShape::Planar(b)) => args.run(a, b, out),
+            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => args.run(a, b, out),
+            (a, _) => Err(mismatch(a)),
+        }
+    })
+}
