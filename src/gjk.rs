@@ -23,6 +23,7 @@
 use crate::error::{QueryError, SearchError};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
+use crate::trace::StepOutcome;
 use nalgebra::Vector3;
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
@@ -114,9 +115,26 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
+    distance_observed(a, pose_a, b, pose_b, options, &mut ())
+}
+
+/// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]).
+pub(crate) fn distance_observed<const D: usize, A, B, O>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+    observer: &mut O,
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    let search = Search::run(&pair, options, Mode::Distance)?;
+    let search = Search::run_observed(&pair, options, Mode::Distance, observer)?;
     let result = search.result(pose_a);
     match search.end {
         End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
@@ -187,6 +205,23 @@ pub(crate) enum End {
     IterationCap,
 }
 
+/// Sees each step of a search: the support point evaluated in `direction`, what became of it,
+/// and the search's state afterwards (all in A's frame). `()` sees nothing and costs nothing.
+pub(crate) trait Observer<const D: usize> {
+    fn step(
+        &mut self,
+        search: &Search<D>,
+        direction: &Vector<D>,
+        support: &SupportPoint<D>,
+        outcome: StepOutcome,
+    );
+}
+
+impl<const D: usize> Observer<D> for () {
+    #[inline(always)]
+    fn step(&mut self, _: &Search<D>, _: &Vector<D>, _: &SupportPoint<D>, _: StepOutcome) {}
+}
+
 /// The current simplex: its support points and the weights of its closest point.
 #[derive(Clone, Copy)]
 pub(crate) struct Simplex<const D: usize> {
@@ -234,6 +269,11 @@ impl<const D: usize> Simplex<D> {
         &self.points[..self.len]
     }
 
+    /// The barycentric weights of the closest point, one per vertex.
+    pub(crate) fn weights(&self) -> &[f64] {
+        &self.weights[..self.len]
+    }
+
     fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
         self.points[..self.len]
             .iter()
@@ -272,6 +312,21 @@ impl<const D: usize> Search<D> {
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
     {
+        Self::run_observed(pair, options, mode, &mut ())
+    }
+
+    /// [`Search::run`], reporting each support point to `observer`.
+    pub(crate) fn run_observed<A, B, O>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+    ) -> Result<Self, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+    {
         const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
         let finite = |p: &SupportPoint<D>| p.w.iter().chain(p.a.iter()).all(|x| x.is_finite());
 
@@ -303,6 +358,7 @@ impl<const D: usize> Search<D> {
             iterations: 1,
             end: End::IterationCap,
         };
+        observer.step(&search, &direction, &first, StepOutcome::Started);
         // Where the search may stop as intersecting.
         let exit = if mode == Mode::Penetration {
             touch
@@ -319,7 +375,8 @@ impl<const D: usize> Search<D> {
                 break;
             }
             search.iterations += 1;
-            let w = pair.support(&-search.v);
+            let direction = -search.v;
+            let w = pair.support(&direction);
             if !finite(&w) {
                 return Err(SearchError::NonFiniteSupport);
             }
@@ -333,11 +390,18 @@ impl<const D: usize> Search<D> {
             // The duality gap bounds the error of |v| by gap / |v|; the tolerance is relative
             // to the distance (or the overlap) of the shapes, |v| less the margins.
             let gap = vv - vw;
-            if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum).abs()
+            let stop = if search.simplex.contains(&w.w) {
+                Some(StepOutcome::Repeated)
+            } else if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum).abs()
                 || gap <= rounding * v_norm
-                || search.simplex.contains(&w.w)
             {
+                Some(StepOutcome::GapClosed)
+            } else {
+                None
+            };
+            if let Some(outcome) = stop {
                 search.end = End::Converged;
+                observer.step(&search, &direction, &w, outcome);
                 break;
             }
             let before = search.simplex;
@@ -346,9 +410,11 @@ impl<const D: usize> Search<D> {
                 // No progress: rounding has the last word. Keep the better simplex.
                 search.simplex = before;
                 search.end = End::Converged;
+                observer.step(&search, &direction, &w, StepOutcome::NoProgress);
                 break;
             }
             search.v = v;
+            observer.step(&search, &direction, &w, StepOutcome::Added);
         }
         if search.end == End::Converged && search.v.norm_squared() <= contact * contact {
             search.end = End::Touching;
@@ -362,6 +428,16 @@ impl<const D: usize> Search<D> {
             self.simplex.weighted(|p| p.a),
             self.simplex.weighted(|p| p.b),
         )
+    }
+
+    /// The distance between the shapes as known so far: `(lower, upper)` with
+    /// `0 <= lower <= true distance <= upper`, margins included.
+    pub(crate) fn bounds(&self) -> (f64, f64) {
+        let margin_sum = self.margins.0 + self.margins.1;
+        // A capped search can stop with the cores already within their margins.
+        let upper = (self.v.norm() - margin_sum).max(0.0);
+        let lower = self.lower - margin_sum - self.rounding;
+        (lower.clamp(0.0, upper), upper)
     }
 
     /// The result in the world frame, A being placed by `pose_a`.
@@ -390,14 +466,10 @@ impl<const D: usize> Search<D> {
             e[0] = 1.0;
             (e, core_a, core_b)
         };
-        let (distance, lower_bound) = if intersecting {
+        let (lower_bound, distance) = if intersecting {
             (0.0, 0.0)
         } else {
-            let distance = core_distance - margin_a - margin_b;
-            // A capped search can stop with the cores already within their margins.
-            let distance = distance.max(0.0);
-            let lower = self.lower - margin_a - margin_b - self.rounding;
-            (distance, lower.clamp(0.0, distance))
+            self.bounds()
         };
         DistanceResult {
             distance,

@@ -35,6 +35,7 @@ mod gjk;
 pub mod shape;
 mod simplex;
 mod support;
+pub mod trace;
 
 pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastError, CastHit, CastOptions, RayHit,
