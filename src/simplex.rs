@@ -75,7 +75,7 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
 
 fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
     let (a, b, c) = (p[i], p[j], p[k]);
-    let n = (b - a).cross(&(c - a));
+    let n = plane_normal(a, b, c);
     let nn = n.norm_squared();
     if nn > 0.0 && nn.is_finite() {
         // The origin's projection on the triangle's plane.
@@ -113,6 +113,21 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             ]
             .into_iter(),
         )
+    }
+}
+
+/// `(b - a) x (c - a)`, computed from the two shortest edges: the cross product of two long,
+/// nearly parallel edges of a sliver triangle cancels catastrophically, while the short edge is
+/// exact to rounding. All three pairs of edges give the same vector in exact arithmetic.
+fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
+    let (ab, bc, ca) = (b - a, c - b, a - c);
+    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    if lab >= lbc && lab >= lca {
+        bc.cross(&ca)
+    } else if lbc >= lca {
+        ca.cross(&ab)
+    } else {
+        ab.cross(&bc)
     }
 }
 

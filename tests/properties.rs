@@ -5,66 +5,10 @@
 
 mod common;
 
+use common::random::{random_shape, world_support, Dims, Space};
 use common::Rng;
-use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
-use gjk::{distance, intersect, Pose, Support, Vector};
-use nalgebra::{UnitQuaternion, Vector3};
-
-trait Space<const D: usize> {
-    fn random_pose(rng: &mut Rng, spread: f64) -> Pose<D>;
-}
-
-struct Dims;
-
-impl Space<2> for Dims {
-    fn random_pose(rng: &mut Rng, spread: f64) -> Pose<2> {
-        Pose::new_2d(
-            rng.range(-spread, spread),
-            rng.range(-spread, spread),
-            rng.range(-4.0, 4.0),
-        )
-        .unwrap()
-    }
-}
-
-impl Space<3> for Dims {
-    fn random_pose(rng: &mut Rng, spread: f64) -> Pose<3> {
-        let axis = Vector3::from_fn(|_, _| rng.range(-1.0, 1.0)) * 3.0;
-        let t = Vector3::from_fn(|_, _| rng.range(-spread, spread));
-        Pose::new_3d(t, UnitQuaternion::from_scaled_axis(axis)).unwrap()
-    }
-}
-
-fn random_vector<const D: usize>(rng: &mut Rng, size: f64) -> Vector<D> {
-    Vector::<D>::from_fn(|_, _| rng.range(-size, size))
-}
-
-/// A random shape of any kind, of roughly the given size.
-fn random_shape<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
-    let len = |rng: &mut Rng| rng.range(0.0, size);
-    match rng.below(7) {
-        0 => Shape::Point(Point::new(random_vector(rng, size)).unwrap()),
-        1 => Shape::Segment(
-            Segment::new(random_vector(rng, size), random_vector(rng, size)).unwrap(),
-        ),
-        2 => {
-            let n = 1 + rng.below(20);
-            Shape::ConvexHull(
-                ConvexHull::new((0..n).map(|_| random_vector(rng, size)).collect()).unwrap(),
-            )
-        }
-        3 => Shape::Ball(Ball::new(len(rng)).unwrap()),
-        4 => Shape::Ellipsoid(Ellipsoid::new(Vector::<D>::from_fn(|_, _| len(rng))).unwrap()),
-        5 => Shape::Cuboid(Cuboid::new(Vector::<D>::from_fn(|_, _| len(rng))).unwrap()),
-        _ => Shape::Capsule(Capsule::along_axis(rng.below(D), len(rng), len(rng)).unwrap()),
-    }
-}
-
-/// `max_{p in shape placed by pose} n . p`.
-fn world_support<const D: usize>(shape: &Shape<D>, pose: &Pose<D>, n: &Vector<D>) -> f64 {
-    let local = pose.rotation().transpose() * n;
-    pose.transform_point(&shape.support(&local)).dot(n)
-}
+use gjk::shape::Shape;
+use gjk::{distance, intersect, Pose, Vector};
 
 fn properties<const D: usize>(seed: u64)
 where

@@ -2,6 +2,8 @@
 //! reference workloads in `tests/data`, and brute-force oracles.
 #![allow(dead_code)]
 
+pub mod random;
+
 use std::path::PathBuf;
 
 /// A small seeded generator (xorshift64*), so that every run tests the same cases.
