@@ -8,7 +8,7 @@ mod common;
 use common::random::{random_shape, world_support, Dims, Space};
 use common::Rng;
 use gjk::shape::Shape;
-use gjk::{distance, intersect, Pose, Vector};
+use gjk::{distance, intersect};
 
 fn properties<const D: usize>(seed: u64)
 where
