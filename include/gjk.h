@@ -231,6 +231,75 @@ typedef struct GjkPenetrationResult {
 } GjkPenetrationResult;
 
 /**
+ * What a traced step did with its support point (`GjkTraceStep::outcome`).
+ */
+typedef int32_t GjkStepOutcome;
+
+/**
+ * One support-point evaluation of `gjk_distance_trace`, in the world frame. 2D queries use x
+ * and y, with z = 0. For circles, spheres, stadiums and capsules the support points are those
+ * of their cores (centre, axis segment): GJK runs on the cores and adds the radii at the end.
+ */
+typedef struct GjkTraceStep {
+  /**
+   * 1 for the first step; the last step's is the result's `iterations`.
+   */
+  uint32_t iteration;
+  /**
+   * One of the `GJK_STEP_*` values.
+   */
+  GjkStepOutcome outcome;
+  /**
+   * The direction the support point was asked for (not normalized).
+   */
+  double direction[3];
+  /**
+   * The support point of A in `direction`.
+   */
+  double support_a[3];
+  /**
+   * The support point of B in `-direction`.
+   */
+  double support_b[3];
+  /**
+   * `support_a - support_b`, the support point of the Minkowski difference A - B.
+   */
+  double support_w[3];
+  /**
+   * How many of the `simplex_*` entries are used: 1 to 4 (1 to 3 in 2D).
+   */
+  uint32_t simplex_count;
+  /**
+   * The simplex after this step: its points of A - B.
+   */
+  double simplex_w[4][3];
+  /**
+   * The points of A the simplex's points come from.
+   */
+  double simplex_a[4][3];
+  /**
+   * The points of B the simplex's points come from.
+   */
+  double simplex_b[4][3];
+  /**
+   * Barycentric weights of the simplex's point closest to the origin: positive, sum 1.
+   */
+  double weights[4];
+  /**
+   * The simplex's point closest to the origin.
+   */
+  double closest[3];
+  /**
+   * The best certified lower bound on the distance so far.
+   */
+  double lower_bound;
+  /**
+   * The distance as known so far (an upper bound).
+   */
+  double upper_bound;
+} GjkTraceStep;
+
+/**
  * Success.
  */
 #define GJK_OK 0
@@ -261,6 +330,31 @@ typedef struct GjkPenetrationResult {
  * A bug in the library (a caught panic). The message says where; please report it.
  */
 #define GJK_INTERNAL_ERROR 5
+
+/**
+ * The first support point: the simplex is this point alone.
+ */
+#define GJK_STEP_STARTED 0
+
+/**
+ * Added to the simplex, which was reduced to the face closest to the origin.
+ */
+#define GJK_STEP_ADDED 1
+
+/**
+ * Already a vertex of the simplex: the search has converged.
+ */
+#define GJK_STEP_REPEATED 2
+
+/**
+ * The duality gap is within the tolerance (or rounding): the search has converged.
+ */
+#define GJK_STEP_GAP_CLOSED 3
+
+/**
+ * Adding the point would not bring the simplex nearer the origin: the search ends.
+ */
+#define GJK_STEP_NO_PROGRESS 4
 
 #ifdef __cplusplus
 extern "C" {
@@ -749,6 +843,28 @@ const char *gjk_last_error_message(void);
  * `GJK_VERSION_*` macros of the header the program was compiled with.
  */
 const char *gjk_version(void);
+
+/**
+ * `gjk_distance_ex`, also recording each support-point evaluation: the first `capacity`
+ * steps are written to `steps` and `*step_count` is set to the number of steps the query
+ * made (equal to `out->iterations`; more than `capacity` means the trace was cut short, as
+ * with snprintf). `steps` may be NULL only when `capacity` is 0. The answer is exactly
+ * `gjk_distance_ex`'s. `*out`, `*step_count` and the steps are written on success and on
+ * `GJK_NO_CONVERGENCE` (the steps up to the cap).
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call; `steps` must hold
+ * `capacity` writable records.
+ */
+GjkStatus gjk_distance_trace(const struct GjkShape *a,
+                             const struct GjkPose *pose_a,
+                             const struct GjkShape *b,
+                             const struct GjkPose *pose_b,
+                             const struct GjkQueryOptions *options,
+                             struct GjkDistanceResult *out,
+                             struct GjkTraceStep *steps,
+                             size_t capacity,
+                             size_t *step_count);
 
 #ifdef __cplusplus
 }  // extern "C"

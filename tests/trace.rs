@@ -6,6 +6,7 @@
 //! computation.
 
 mod common;
+mod native;
 
 use common::random::{random_shape, Dims, Space};
 use common::Rng;
@@ -310,4 +311,11 @@ fn capped_query_keeps_its_steps() {
     assert!(steps
         .windows(2)
         .all(|w| w[1].upper_bound < w[0].upper_bound));
+}
+
+/// The C API of the trace: tests/c/test_trace.c (the squares by hand, consistency of every
+/// record, truncated buffers, the cap, bad arguments), under valgrind.
+#[test]
+fn c_trace_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_trace", 150);
 }

@@ -4,6 +4,7 @@
 //   gjk::Pose      a rigid placement, 2D (x, y, angle) or 3D (position, unit quaternion)
 //   gjk::intersect whether two placed shapes overlap or touch
 //   gjk::distance  distance, closest points, normal, certified lower bound
+//   gjk::distance_trace  the same with every step of the search (gjk::Trace)
 //   gjk::penetration, gjk::signed_distance  depth, normal and deepest points of overlaps
 //   gjk::Error     thrown when a C call fails: the status and the library's message
 //
@@ -281,6 +282,38 @@ inline DistanceResult distance(const Shape& a, const Shape& b) {
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance(a.get(), nullptr, b.get(), nullptr, &r);
   return detail::distance_result(status, r);
+}
+
+// One step of a traced distance query: the direction, the support points on A and B and
+// their difference, what became of it (outcome: GJK_STEP_*), the simplex with its weights, the
+// closest point and the bounds, in the world frame. See gjk_distance_trace in gjk.h.
+using TraceStep = GjkTraceStep;
+
+// The answer of gjk::distance_trace: the result of gjk::distance and every step of the search.
+struct Trace {
+  DistanceResult result;
+  std::vector<TraceStep> steps;  // steps.size() == result.iterations
+};
+
+// gjk::distance, also recording every support-point evaluation (for debugging and pictures).
+// Same answer and errors as gjk::distance.
+inline Trace distance_trace(const Shape& a, const Pose& pose_a, const Shape& b,
+                            const Pose& pose_b,
+                            const QueryOptions& options = default_options()) {
+  GjkDistanceResult r{};
+  std::size_t count = 0;
+  std::vector<TraceStep> steps(options.max_iterations < 16 ? options.max_iterations : 16);
+  auto run = [&] {
+    return gjk_distance_trace(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options,
+                              &r, steps.data(), steps.size(), &count);
+  };
+  GjkStatus status = run();
+  if ((status == GJK_OK || status == GJK_NO_CONVERGENCE) && count > steps.size()) {
+    steps.resize(count);  // a long search: run it again with room for every step
+    status = run();
+  }
+  steps.resize(count < steps.size() ? count : steps.size());
+  return Trace{detail::distance_result(status, r), std::move(steps)};
 }
 
 // The answer of gjk::penetration, in the world frame (2D results have z = 0).

@@ -3,7 +3,7 @@
 
 use crate::batch::{pairs_within, with_threads, BatchOptions, PairsError, Placed};
 use crate::error::QueryError;
-use crate::ffi::pointers::{input, optional, output};
+use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{GjkDistanceResult, GjkQueryOptions};
 use crate::ffi::shapes::{AnyShape, GjkShape};
@@ -32,60 +32,6 @@ pub struct GjkPair {
 /// `gjk_pair_list_get` or `gjk_pair_list_copy`; free it with `gjk_pair_list_free`.
 pub struct GjkPairList {
     pairs: Vec<GjkPair>,
-}
-
-/// `count` values at `ptr`; NULL is accepted for an empty array.
-///
-/// # Safety
-/// A non-NULL `ptr` must point to `count` readable values that outlive the call.
-unsafe fn array<'a, T>(ptr: *const T, count: usize, name: &str) -> Result<&'a [T], Failure> {
-    if count == 0 {
-        return Ok(&[]);
-    }
-    input(ptr, name)?;
-    fits::<T>(count)?;
-    Ok(std::slice::from_raw_parts(ptr, count))
-}
-
-/// `count` values at `ptr`, or None when `ptr` is NULL.
-///
-/// # Safety
-/// As [`array`].
-unsafe fn optional_array<'a, T>(
-    ptr: *const T,
-    count: usize,
-    name: &str,
-) -> Result<Option<&'a [T]>, Failure> {
-    if ptr.is_null() {
-        Ok(None)
-    } else {
-        array(ptr, count, name).map(Some)
-    }
-}
-
-/// `count` writable values at `ptr`, or None when `ptr` is NULL.
-///
-/// # Safety
-/// A non-NULL `ptr` must point to `count` writable values that no other argument overlaps.
-unsafe fn optional_array_mut<'a, T>(
-    ptr: *mut T,
-    count: usize,
-    name: &str,
-) -> Result<Option<&'a mut [T]>, Failure> {
-    if ptr.is_null() || count == 0 {
-        return Ok(None);
-    }
-    output(ptr, name)?;
-    fits::<T>(count)?;
-    Ok(Some(std::slice::from_raw_parts_mut(ptr, count)))
-}
-
-/// Fails unless `count` values of `T` fit in the address space.
-fn fits<T>(count: usize) -> Result<(), Failure> {
-    match count.checked_mul(std::mem::size_of::<T>()) {
-        Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
-        _ => Err(Failure::invalid(format!("count {count} is too large"))),
-    }
 }
 
 /// The options at `options` (NULL: the defaults), validated.

@@ -18,6 +18,7 @@ mod pose;
 mod query;
 mod shapes;
 mod status;
+mod trace;
 
 pub use batch::{
     gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
@@ -41,6 +42,10 @@ pub use shapes::{
 pub use status::{
     gjk_last_error_message, gjk_status_string, gjk_version, GjkStatus, GJK_DIMENSION_MISMATCH,
     GJK_INTERNAL_ERROR, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE, GJK_NULL_POINTER, GJK_OK,
+};
+pub use trace::{
+    gjk_distance_trace, GjkStepOutcome, GjkTraceStep, GJK_STEP_ADDED, GJK_STEP_GAP_CLOSED,
+    GJK_STEP_NO_PROGRESS, GJK_STEP_REPEATED, GJK_STEP_STARTED,
 };
 
 #[cfg(test)]

@@ -70,3 +70,61 @@ pub(crate) unsafe fn coordinates<'a, T>(
         .ok_or_else(|| Failure::invalid(format!("count {count} is too large")))?;
     Ok(std::slice::from_raw_parts(ptr, len))
 }
+
+/// `count` values at `ptr`; NULL is accepted for an empty array.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count` readable values that outlive the call.
+pub(crate) unsafe fn array<'a, T>(
+    ptr: *const T,
+    count: usize,
+    name: &str,
+) -> Result<&'a [T], Failure> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    input(ptr, name)?;
+    fits::<T>(count)?;
+    Ok(std::slice::from_raw_parts(ptr, count))
+}
+
+/// `count` values at `ptr`, or None when `ptr` is NULL.
+///
+/// # Safety
+/// As [`array`].
+pub(crate) unsafe fn optional_array<'a, T>(
+    ptr: *const T,
+    count: usize,
+    name: &str,
+) -> Result<Option<&'a [T]>, Failure> {
+    if ptr.is_null() {
+        Ok(None)
+    } else {
+        array(ptr, count, name).map(Some)
+    }
+}
+
+/// `count` writable values at `ptr`, or None when `ptr` is NULL.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to `count` writable values that no other argument overlaps.
+pub(crate) unsafe fn optional_array_mut<'a, T>(
+    ptr: *mut T,
+    count: usize,
+    name: &str,
+) -> Result<Option<&'a mut [T]>, Failure> {
+    if ptr.is_null() || count == 0 {
+        return Ok(None);
+    }
+    output(ptr, name)?;
+    fits::<T>(count)?;
+    Ok(Some(std::slice::from_raw_parts_mut(ptr, count)))
+}
+
+/// Fails unless `count` values of `T` fit in the address space.
+pub(crate) fn fits<T>(count: usize) -> Result<(), Failure> {
+    match count.checked_mul(std::mem::size_of::<T>()) {
+        Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
+        _ => Err(Failure::invalid(format!("count {count} is too large"))),
+    }
+}

@@ -87,7 +87,7 @@ pub extern "C" fn gjk_query_options_default() -> GjkQueryOptions {
     QueryOptions::default().into()
 }
 
-fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
+pub(super) fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
     let mut out = [0.0; 3];
     out[..D].copy_from_slice(v.as_slice());
     out
@@ -129,7 +129,7 @@ fn query_failure<R>(e: QueryError<R>) -> Failure {
 }
 
 /// The arguments every query takes, validated.
-struct Query<'a> {
+pub(super) struct Query<'a> {
     a: &'a GjkShape,
     pose_a: Option<&'a GjkPose>,
     b: &'a GjkShape,
@@ -140,7 +140,7 @@ struct Query<'a> {
 impl<'a> Query<'a> {
     /// # Safety
     /// Each pointer must be NULL or valid for its type during the call.
-    unsafe fn new(
+    pub(super) unsafe fn new(
         a: *const GjkShape,
         pose_a: *const GjkPose,
         b: *const GjkShape,
@@ -159,7 +159,7 @@ impl<'a> Query<'a> {
     }
 
     /// Runs `run` on the two shapes once both are known to have the same dimension.
-    fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
+    pub(super) fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
         match (&self.a.shape, &self.b.shape) {
             (AnyShape::Planar(a), AnyShape::Planar(b)) => self.posed(a, b, run),
             (AnyShape::Spatial(a), AnyShape::Spatial(b)) => self.posed(a, b, run),
@@ -192,7 +192,7 @@ impl<'a> Query<'a> {
 }
 
 /// A query generic over the dimension (a closure cannot be generic over `D`).
-trait QueryFn<R> {
+pub(super) trait QueryFn<R> {
     fn call<const D: usize>(
         self,
         a: &Shape<D>,
@@ -220,7 +220,10 @@ impl QueryFn<bool> for Intersect {
 
 /// Writes a query's result to `out`, also the best answer of a search that hit the iteration
 /// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE.
-fn write_out<R, Out>(outcome: Result<R, QueryError<R>>, out: &mut Out) -> Result<(), Failure>
+pub(super) fn write_out<R, Out>(
+    outcome: Result<R, QueryError<R>>,
+    out: &mut Out,
+) -> Result<(), Failure>
 where
     for<'r> Out: From<&'r R>,
 {

@@ -329,6 +329,33 @@ void test_penetration() {
   CHECK(threw);
 }
 
+void test_trace() {
+  double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
+  gjk::Shape a = gjk::Shape::polygon(square, 4);
+  gjk::Pose at(5.0, 1.0, 0.0);
+  // The squares worked by hand in tests/trace.rs: three steps, distance 2.
+  gjk::Trace t = gjk::distance_trace(a, gjk::Pose(), a, at);
+  CHECK(t.result.converged && t.result.distance == 2.0);
+  CHECK(t.steps.size() == 3 && t.result.iterations == 3);
+  CHECK(t.steps[0].outcome == GJK_STEP_STARTED && t.steps[1].outcome == GJK_STEP_ADDED);
+  CHECK(t.steps[1].support_w[0] == -2.0 && t.steps[1].support_w[1] == -4.0);
+  CHECK(t.steps[2].upper_bound == 2.0);
+  // A long search on ellipses (21 steps) needs more than the first buffer: all are kept.
+  gjk::Shape e = gjk::Shape::ellipse(3.0, 1.0);
+  gjk::QueryOptions exact = gjk::default_options();
+  exact.relative_tolerance = 0.0;
+  exact.max_iterations = 1000;
+  gjk::Trace long_trace = gjk::distance_trace(e, gjk::Pose(), e, gjk::Pose(7.0, 2.0, 0.5), exact);
+  CHECK(long_trace.steps.size() == long_trace.result.iterations);
+  CHECK(long_trace.steps.size() > 16);  // more than the first buffer holds
+  CHECK(long_trace.steps.back().upper_bound == long_trace.result.distance);
+  CHECK(gjk::distance(e, gjk::Pose(), e, gjk::Pose(7.0, 2.0, 0.5), exact).distance ==
+        long_trace.result.distance);
+  // Errors are thrown as by gjk::distance.
+  gjk::Shape s = gjk::Shape::sphere(1.0);
+  CHECK_THROWS(gjk::distance_trace(a, gjk::Pose(), s, gjk::Pose()), GJK_DIMENSION_MISMATCH, "3D");
+}
+
 int main() {
   std::string expected = std::to_string(GJK_VERSION_MAJOR) + "." +
                          std::to_string(GJK_VERSION_MINOR) + "." +
@@ -342,5 +369,6 @@ int main() {
   test_ownership();
   test_no_allocation_per_query();
   test_penetration();
+  test_trace();
   return check::summary();
 }

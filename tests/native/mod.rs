@@ -106,6 +106,31 @@ pub fn run_checked(exe: &Path) -> String {
     stdout
 }
 
+/// The strict C flags the test programs are built with.
+pub const C_FLAGS: &[&str] = &[
+    "-std=c11",
+    "-D_DEFAULT_SOURCE",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+    "-pedantic",
+    "-g",
+];
+
+/// Compiles the C test program `tests/c/<name>.c` with [`C_FLAGS`], runs it with
+/// [`run_checked`], and checks its closing line "N passed, 0 failed" with at least
+/// `min_checks` checks, so that a program that stops early cannot pass.
+pub fn run_c_test_program(name: &str, min_checks: usize) {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let source = root().join("tests/c").join(format!("{name}.c"));
+    let exe = compile(&cc, &[source], C_FLAGS, name);
+    let out = run_checked(&exe);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= min_checks, "only {passed} checks ran");
+}
+
 /// The directory of this test run's profile, target/<profile>, where build outputs of the
 /// tests belong. Unlike [`build_library`], builds nothing.
 pub fn profile_dir() -> PathBuf {
