@@ -20,9 +20,10 @@
 //! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
 //!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
 
+use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
 use crate::simplex::closest_to_origin;
-use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
+use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 use crate::trace::StepOutcome;
 use nalgebra::Vector3;
 
@@ -115,10 +116,11 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    distance_observed(a, pose_a, b, pose_b, options, &mut ())
+    distance_observed(a, pose_a, b, pose_b, options, &mut (), None)
 }
 
-/// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]).
+/// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]),
+/// and starting from (then updating) `cache` when there is one (see [`crate::cache`]).
 pub(crate) fn distance_observed<const D: usize, A, B, O>(
     a: &A,
     pose_a: &Pose<D>,
@@ -126,6 +128,7 @@ pub(crate) fn distance_observed<const D: usize, A, B, O>(
     pose_b: &Pose<D>,
     options: &QueryOptions,
     observer: &mut O,
+    cache: Option<&mut SimplexCache<D>>,
 ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
 where
     A: Support<D> + ?Sized,
@@ -134,11 +137,9 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    let search = Search::run_observed(&pair, options, Mode::Distance, observer)?;
-    let result = search.result(pose_a);
-    match search.end {
-        End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
-        _ => Ok(result),
+    match cache {
+        None => Search::run_observed(&pair, options, Mode::Distance, observer)?.distance(pose_a),
+        Some(cache) => Search::run_cached(&pair, options, Mode::Distance, cache)?.distance(pose_a),
     }
 }
 
@@ -170,15 +171,27 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
+    intersect_from(a, pose_a, b, pose_b, options, None)
+}
+
+/// [`intersect_with`], starting from (then updating) `cache` when there is one.
+pub(crate) fn intersect_from<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+    cache: Option<&mut SimplexCache<D>>,
+) -> Result<bool, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    let search = Search::run(&pair, options, Mode::Boolean)?;
-    match search.end {
-        End::Touching => Ok(true),
-        End::Separated | End::Converged => Ok(false),
-        End::IterationCap => Err(QueryError::NoConvergence(Box::new(
-            search.result(&Pose::identity()),
-        ))),
+    match cache {
+        None => Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict(),
+        Some(cache) => Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict(),
     }
 }
 
@@ -208,9 +221,9 @@ pub(crate) enum End {
 /// Sees each step of a search: the support point evaluated in `direction`, what became of it,
 /// and the search's state afterwards (all in A's frame). `()` sees nothing and costs nothing.
 pub(crate) trait Observer<const D: usize> {
-    fn step(
+    fn step<K: Copy>(
         &mut self,
-        search: &Search<D>,
+        search: &Search<D, K>,
         direction: &Vector<D>,
         support: &SupportPoint<D>,
         outcome: StepOutcome,
@@ -219,22 +232,64 @@ pub(crate) trait Observer<const D: usize> {
 
 impl<const D: usize> Observer<D> for () {
     #[inline(always)]
-    fn step(&mut self, _: &Search<D>, _: &Vector<D>, _: &SupportPoint<D>, _: StepOutcome) {}
+    fn step<K: Copy>(
+        &mut self,
+        _: &Search<D, K>,
+        _: &Vector<D>,
+        _: &SupportPoint<D>,
+        _: StepOutcome,
+    ) {
+    }
 }
 
-/// The current simplex: its support points and the weights of its closest point.
+/// What the simplex remembers of how each vertex was found: nothing (`()`, for a query that
+/// starts afresh, at no cost) or a [`SupportKey`] (for a query that fills a [`SimplexCache`]).
+pub(crate) trait Keying<const D: usize>: Copy {
+    /// The support point of the pair in `dir`, with what to remember of it.
+    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, Self)
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized;
+}
+
+impl<const D: usize> Keying<D> for () {
+    #[inline(always)]
+    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, ())
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        (pair.support(dir), ())
+    }
+}
+
+impl<const D: usize> Keying<D> for SupportKey<D> {
+    #[inline(always)]
+    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, Self)
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        pair.support_keyed(dir)
+    }
+}
+
+/// The current simplex: its support points, how they were found, and the weights of its
+/// closest point.
 #[derive(Clone, Copy)]
-pub(crate) struct Simplex<const D: usize> {
+pub(crate) struct Simplex<const D: usize, K = ()> {
     len: usize,
     points: [SupportPoint<D>; 4],
+    keys: [K; 4],
     weights: [f64; 4],
 }
 
-impl<const D: usize> Simplex<D> {
-    fn single(p: SupportPoint<D>) -> Self {
+impl<const D: usize, K: Copy> Simplex<D, K> {
+    fn single(p: SupportPoint<D>, key: K) -> Self {
         Self {
             len: 1,
             points: [p; 4],
+            keys: [key; 4],
             weights: [1.0, 0.0, 0.0, 0.0],
         }
     }
@@ -244,9 +299,16 @@ impl<const D: usize> Simplex<D> {
     }
 
     /// Adds `p`, solves for the closest point, keeps only the vertices it needs, and returns it.
-    fn push_and_reduce(&mut self, p: SupportPoint<D>) -> Vector<D> {
+    fn push_and_reduce(&mut self, p: SupportPoint<D>, key: K) -> Vector<D> {
         self.points[self.len] = p;
+        self.keys[self.len] = key;
         self.len += 1;
+        self.reduce()
+    }
+
+    /// Solves for the closest point, keeps only the vertices it needs, and returns it.
+    #[inline]
+    fn reduce(&mut self) -> Vector<D> {
         let mut lifted = [Vector3::zeros(); 4];
         for (l, q) in lifted.iter_mut().zip(&self.points[..self.len]) {
             l.fixed_rows_mut::<D>(0).copy_from(&q.w);
@@ -256,12 +318,18 @@ impl<const D: usize> Simplex<D> {
         for i in 0..self.len {
             if closest.weights[i] > 0.0 {
                 self.points[kept] = self.points[i];
+                self.keys[kept] = self.keys[i];
                 self.weights[kept] = closest.weights[i];
                 kept += 1;
             }
         }
         self.len = kept;
         closest.point.fixed_rows::<D>(0).into_owned()
+    }
+
+    /// How the vertices were found, for a later query to start from.
+    pub(crate) fn keys(&self) -> &[K] {
+        &self.keys[..self.len]
     }
 
     /// The vertices of the simplex.
@@ -284,8 +352,8 @@ impl<const D: usize> Simplex<D> {
 }
 
 /// The state of a finished search.
-pub(crate) struct Search<const D: usize> {
-    pub simplex: Simplex<D>,
+pub(crate) struct Search<const D: usize, K = ()> {
+    pub simplex: Simplex<D, K>,
     /// Closest point of the simplex to the origin (A's frame): the cores' closest difference.
     pub v: Vector<D>,
     /// Best `v . w / |v|` seen, before the rounding allowance.
@@ -327,38 +395,130 @@ impl<const D: usize> Search<D> {
         B: Support<D> + ?Sized,
         O: Observer<D>,
     {
-        const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
-        let finite = |p: &SupportPoint<D>| p.w.iter().chain(p.a.iter()).all(|x| x.is_finite());
+        Search::run_from(pair, options, mode, observer, None)
+    }
+}
 
-        let mut direction = -pair.center();
-        if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
-            direction = Vector::zeros();
-            direction[0] = 1.0;
+impl<const D: usize> Search<D, SupportKey<D>> {
+    /// [`Search::run`] starting from the simplex `cache` remembers, if any, which it then
+    /// replaces by the final simplex (or forgets, on an error).
+    pub(crate) fn run_cached<A, B>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        cache: &mut SimplexCache<D>,
+    ) -> Result<Self, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let start = Self::recall(pair, cache.keys());
+        let search = Search::run_from(pair, options, mode, &mut (), start);
+        match &search {
+            Ok(search) => cache.store(search.simplex.keys()),
+            Err(_) => cache.clear(),
         }
-        let first = pair.support(&direction);
-        if !finite(&first) {
-            return Err(SearchError::NonFiniteSupport);
+        search
+    }
+
+    /// The simplex `keys` describe, found again under the pair's current placement (its
+    /// points are points of the shapes whatever the keys are), and the support-function
+    /// evaluations that took; `None` when there are no keys or a point is not finite.
+    fn recall<A, B>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        keys: &[SupportKey<D>],
+    ) -> Option<(Simplex<D, SupportKey<D>>, u32)>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let (first, rest) = keys.split_first()?;
+        // A vertex found again by its indices costs no support evaluation; one found again
+        // by its direction costs one.
+        let evaluations = |k: &SupportKey<D>| u32::from(k.index_a.is_none() || k.index_b.is_none());
+        let mut simplex = Simplex::single(pair.recall(first), *first);
+        let mut total = evaluations(first);
+        for key in rest {
+            let p = pair.recall(key);
+            total += evaluations(key);
+            if !simplex.contains(&p.w) {
+                simplex.points[simplex.len] = p;
+                simplex.keys[simplex.len] = *key;
+                simplex.len += 1;
+            }
         }
+        simplex
+            .points()
+            .iter()
+            .all(finite)
+            .then_some((simplex, total))
+    }
+}
+
+/// Whether the coordinates of a support point are finite.
+fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
+    p.w.iter().chain(p.a.iter()).all(|x| x.is_finite())
+}
+
+impl<const D: usize, K: Keying<D>> Search<D, K> {
+    /// The search itself, from `start` (a simplex and the support evaluations it cost) or,
+    /// without one, from the support point towards the reversed centre of `A - B`. The
+    /// observer sees the steps of a search started afresh.
+    fn run_from<A, B, O>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+        start: Option<(Simplex<D, K>, u32)>,
+    ) -> Result<Self, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+    {
+        const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
+
+        let center = pair.center();
         let margins = pair.margins();
         let margin_sum = margins.0 + margins.1;
-        let scale = pair.extent() + first.w.norm();
+        // The same for a fresh and a warm start, so that both answer alike.
+        let scale = pair.extent() + center.norm();
         let rounding = GAP_ULPS * f64::EPSILON * scale;
         let touch = TOUCH_ULPS * f64::EPSILON * scale;
         // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
         let contact = margin_sum + touch;
 
-        let mut search = Search {
-            simplex: Simplex::single(first),
-            v: first.w,
+        let fresh = |simplex, v, iterations| Search {
+            simplex,
+            v,
             lower: 0.0,
             scale,
             rounding,
             touch,
             margins,
-            iterations: 1,
+            iterations,
             end: End::IterationCap,
         };
-        observer.step(&search, &direction, &first, StepOutcome::Started);
+        let mut search = match start {
+            Some((mut simplex, evaluations)) => {
+                let v = simplex.reduce();
+                fresh(simplex, v, evaluations)
+            }
+            None => {
+                let mut direction = -center;
+                if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
+                    direction = Vector::zeros();
+                    direction[0] = 1.0;
+                }
+                let (first, key) = K::support(pair, &direction);
+                if !finite(&first) {
+                    return Err(SearchError::NonFiniteSupport);
+                }
+                let search = fresh(Simplex::single(first, key), first.w, 1);
+                observer.step(&search, &direction, &first, StepOutcome::Started);
+                search
+            }
+        };
         // Where the search may stop as intersecting.
         let exit = if mode == Mode::Penetration {
             touch
@@ -376,7 +536,7 @@ impl<const D: usize> Search<D> {
             }
             search.iterations += 1;
             let direction = -search.v;
-            let w = pair.support(&direction);
+            let (w, key) = K::support(pair, &direction);
             if !finite(&w) {
                 return Err(SearchError::NonFiniteSupport);
             }
@@ -405,7 +565,7 @@ impl<const D: usize> Search<D> {
                 break;
             }
             let before = search.simplex;
-            let v = search.simplex.push_and_reduce(w);
+            let v = search.simplex.push_and_reduce(w, key);
             if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
                 // No progress: rounding has the last word. Keep the better simplex.
                 search.simplex = before;
@@ -420,6 +580,31 @@ impl<const D: usize> Search<D> {
             search.end = End::Touching;
         }
         Ok(search)
+    }
+}
+
+impl<const D: usize, K: Copy> Search<D, K> {
+    /// The answer of a distance query, A being placed by `pose_a`.
+    fn distance(
+        &self,
+        pose_a: &Pose<D>,
+    ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
+        let result = self.result(pose_a);
+        match self.end {
+            End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
+            _ => Ok(result),
+        }
+    }
+
+    /// The answer of a boolean query.
+    fn verdict(&self) -> Result<bool, QueryError<DistanceResult<D>>> {
+        match self.end {
+            End::Touching => Ok(true),
+            End::Separated | End::Converged => Ok(false),
+            End::IterationCap => Err(QueryError::NoConvergence(Box::new(
+                self.result(&Pose::identity()),
+            ))),
+        }
     }
 
     /// The closest points of the cores (A's frame); a common point when they intersect.

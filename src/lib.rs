@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod cache;
 mod cast;
 mod epa;
 pub mod error;
@@ -37,6 +38,7 @@ mod simplex;
 mod support;
 pub mod trace;
 
+pub use crate::cache::{distance_cached, intersect_cached, SimplexCache};
 pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastError, CastHit, CastOptions, RayHit,
 };

@@ -36,6 +36,24 @@ pub trait Support<const D: usize> {
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         self.support(dir)
     }
+
+    /// [`Support::core_support`] with the index of the returned point among the core's
+    /// vertices, for shapes whose support points are finitely many stored vertices (point
+    /// clouds), so that a later query can find the point again without a search (see
+    /// [`crate::SimplexCache`]). `None` (the default) means the point is found again by
+    /// evaluating the support function in the same direction.
+    #[inline]
+    fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
+        (self.core_support(dir), None)
+    }
+
+    /// The core's vertex `index` as given by [`Support::core_support_indexed`], or `None` when
+    /// the shape has no such vertex. Any `Some` is a point of the core, whatever the index came
+    /// from.
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        let _ = index;
+        None
+    }
 }
 
 /// A rigid placement: `world = rotation * local + translation`.
@@ -204,6 +222,25 @@ pub(crate) struct SupportPoint<const D: usize> {
     pub b: Vector<D>,
 }
 
+/// How a support point of `A - B` was found: its direction (A's frame) and, for point clouds,
+/// the indices of its vertices on A and B.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct SupportKey<const D: usize> {
+    pub dir: Vector<D>,
+    pub index_a: Option<u32>,
+    pub index_b: Option<u32>,
+}
+
+impl<const D: usize> Default for SupportKey<D> {
+    fn default() -> Self {
+        Self {
+            dir: Vector::zeros(),
+            index_a: None,
+            index_b: None,
+        }
+    }
+}
+
 impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     MinkowskiPair<'s, D, A, B>
 {
@@ -225,6 +262,40 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
         let b = self
             .b_in_a
             .transform_point(&self.b.core_support(&local_dir_b));
+        SupportPoint { w: a - b, a, b }
+    }
+
+    /// [`MinkowskiPair::support`], also returning how to find its points again.
+    #[inline]
+    pub fn support_keyed(&self, dir: &Vector<D>) -> (SupportPoint<D>, SupportKey<D>) {
+        let (a, index_a) = self.a.core_support_indexed(dir);
+        let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));
+        let (b_local, index_b) = self.b.core_support_indexed(&local_dir_b);
+        let b = self.b_in_a.transform_point(&b_local);
+        let key = SupportKey {
+            dir: *dir,
+            index_a,
+            index_b,
+        };
+        (SupportPoint { w: a - b, a, b }, key)
+    }
+
+    /// The support point `key` was made from, found again under the current placement: the
+    /// same vertices of point clouds, or the support points in the same direction (A's frame).
+    #[inline]
+    pub fn recall(&self, key: &SupportKey<D>) -> SupportPoint<D> {
+        let a = key
+            .index_a
+            .and_then(|i| self.a.core_vertex(i))
+            .unwrap_or_else(|| self.a.core_support(&key.dir));
+        let b_local = key
+            .index_b
+            .and_then(|i| self.b.core_vertex(i))
+            .unwrap_or_else(|| {
+                self.b
+                    .core_support(&self.b_in_a.rotation.tr_mul(&(-key.dir)))
+            });
+        let b = self.b_in_a.transform_point(&b_local);
         SupportPoint { w: a - b, a, b }
     }
 

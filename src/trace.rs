@@ -121,7 +121,7 @@ where
 {
     steps.clear();
     let mut recorder = Recorder { pose_a, steps };
-    distance_observed(a, pose_a, b, pose_b, options, &mut recorder)
+    distance_observed(a, pose_a, b, pose_b, options, &mut recorder, None)
 }
 
 /// Turns each step of a search (A's frame) into a [`TraceStep`] (world frame).
@@ -131,9 +131,9 @@ struct Recorder<'r, const D: usize> {
 }
 
 impl<const D: usize> Observer<D> for Recorder<'_, D> {
-    fn step(
+    fn step<K: Copy>(
         &mut self,
-        search: &Search<D>,
+        search: &Search<D, K>,
         direction: &Vector<D>,
         support: &SupportPoint<D>,
         outcome: StepOutcome,

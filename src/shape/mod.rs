@@ -74,4 +74,13 @@ impl<const D: usize> Support<D> for Shape<D> {
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         dispatch!(self, s => s.core_support(dir))
     }
+
+    #[inline]
+    fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
+        dispatch!(self, s => s.core_support_indexed(dir))
+    }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        dispatch!(self, s => s.core_vertex(index))
+    }
 }

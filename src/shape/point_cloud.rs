@@ -91,6 +91,34 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
     /// The first point (in the order given) with the largest `dir . p`.
     #[inline]
     fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.support_index(dir).1
+    }
+
+    #[inline]
+    fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
+        let (index, point) = self.support_index(dir);
+        (point, Some(index as u32))
+    }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        let index = index as usize;
+        (index < self.len).then(|| self.point(index))
+    }
+
+    fn center(&self) -> Vector<D> {
+        self.center
+    }
+
+    fn extent(&self) -> f64 {
+        self.extent
+    }
+}
+
+impl<const D: usize> ConvexHull<D> {
+    /// The index of the first point (in the order given) with the largest `dir . p`, and
+    /// that point.
+    #[inline]
+    fn support_index(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
         let axes: [&[f64]; D] =
             std::array::from_fn(|k| &self.coords[k * self.stride..(k + 1) * self.stride]);
         if self.len <= LANES {
@@ -107,7 +135,7 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
                     winner_value = dot;
                 }
             }
-            return Vector::from_fn(|k, _| axes[k][winner]);
+            return (winner, Vector::from_fn(|k, _| axes[k][winner]));
         }
         let mut best = [f64::NEG_INFINITY; LANES];
         let mut best_index = [0usize; LANES];
@@ -138,14 +166,6 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
                 winner_value = best[lane];
             }
         }
-        Vector::from_fn(|k, _| axes[k][winner])
-    }
-
-    fn center(&self) -> Vector<D> {
-        self.center
-    }
-
-    fn extent(&self) -> f64 {
-        self.extent
+        (winner, Vector::from_fn(|k, _| axes[k][winner]))
     }
 }

@@ -65,4 +65,13 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         self.inner.core_support(dir)
     }
+
+    #[inline]
+    fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
+        self.inner.core_support_indexed(dir)
+    }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        self.inner.core_vertex(index)
+    }
 }
