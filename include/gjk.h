@@ -123,6 +123,39 @@ typedef struct GjkPair {
 } GjkPair;
 
 /**
+ * Where the last query of a pair of shapes ended, to start the next one there: a plain value
+ * the caller owns, one per pair (in this order), zero-initialized (or from
+ * `gjk_simplex_cache_empty()`) before its first use. Read and written by
+ * `gjk_distance_cached` and `gjk_intersect_cached`; its fields are the library's business.
+ *
+ * Any content is safe: the simplex is rebuilt from the shapes as they are (an index names a
+ * vertex of the current shape, a direction is evaluated afresh), so a cache of another pair
+ * only loses the speed-up.
+ */
+typedef struct GjkSimplexCache {
+  /**
+   * Vertices remembered, 0 to 4; 0 means the next query starts afresh.
+   */
+  uint32_t count;
+  /**
+   * The dimension of the pair the simplex came from (2 or 3), 0 when empty.
+   */
+  uint32_t dimension;
+  /**
+   * Per vertex: its index among shape A's points, or -1.
+   */
+  int64_t index_a[4];
+  /**
+   * Per vertex: its index among shape B's points, or -1.
+   */
+  int64_t index_b[4];
+  /**
+   * Per vertex: the search direction it was found in, in A's frame (z = 0 in 2D).
+   */
+  double direction[4][3];
+} GjkSimplexCache;
+
+/**
  * The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
  * When `hit` is false every other field is 0 (except `iterations`, and `t` on
  * `GJK_NO_CONVERGENCE`).
@@ -472,6 +505,45 @@ GjkStatus gjk_pair_list_copy(const struct GjkPairList *list,
  * `list` must be NULL or a list not yet freed.
  */
 void gjk_pair_list_free(struct GjkPairList *list);
+
+/**
+ * An empty cache (all zero).
+ */
+struct GjkSimplexCache gjk_simplex_cache_empty(void);
+
+/**
+ * `gjk_distance_ex` warm-started from `*cache`, which then holds this query's final simplex:
+ * for shapes that move a little between calls (one cache per pair, kept across frames), the
+ * query usually costs one or two support evaluations instead of several. Same answers and
+ * statuses as `gjk_distance_ex` (to within the tolerance: another simplex of the same distance
+ * may be found). `options` may be NULL (the defaults); `cache` may not.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_distance_cached(const struct GjkShape *a,
+                              const struct GjkPose *pose_a,
+                              const struct GjkShape *b,
+                              const struct GjkPose *pose_b,
+                              const struct GjkQueryOptions *options,
+                              struct GjkSimplexCache *cache,
+                              struct GjkDistanceResult *out);
+
+/**
+ * `gjk_intersect_ex` warm-started from `*cache`, which then holds this query's final simplex:
+ * a separated pair that moved a little is usually proven apart by one support evaluation.
+ * `options` may be NULL (the defaults); `cache` may not. `*out` is written on success only.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_intersect_cached(const struct GjkShape *a,
+                               const struct GjkPose *pose_a,
+                               const struct GjkShape *b,
+                               const struct GjkPose *pose_b,
+                               const struct GjkQueryOptions *options,
+                               struct GjkSimplexCache *cache,
+                               bool *out);
 
 /**
  * The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by

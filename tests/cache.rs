@@ -4,6 +4,7 @@
 //! costs one evaluation.
 
 mod common;
+mod native;
 
 use common::random::{random_shape, world_support, Dims, Space};
 use common::Rng;
@@ -180,4 +181,11 @@ fn an_unmoved_pair_costs_one_evaluation() {
     assert!(!before.is_empty());
     cache.clear();
     assert!(cache.is_empty());
+}
+
+/// The C API of the cache: tests/c/test_cache.c (moving polytopes against cold queries,
+/// foreign and corrupt caches), under valgrind.
+#[test]
+fn c_cache_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_cache", 1500);
 }

@@ -5,6 +5,7 @@
 //   gjk::intersect whether two placed shapes overlap or touch
 //   gjk::distance  distance, closest points, normal, certified lower bound
 //   gjk::distance_trace  the same with every step of the search (gjk::Trace)
+//   gjk::SimplexCache  warm starts: distance/intersect overloads taking a cache per pair
 //   gjk::penetration, gjk::signed_distance  depth, normal and deepest points of overlaps
 //   gjk::Error     thrown when a C call fails: the status and the library's message
 //
@@ -282,6 +283,30 @@ inline DistanceResult distance(const Shape& a, const Shape& b) {
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance(a.get(), nullptr, b.get(), nullptr, &r);
   return detail::distance_result(status, r);
+}
+
+// Where the last query of a pair ended, for the next query of the same pair to start there (see
+// gjk_distance_cached): value-initialize it (SimplexCache cache{};) and keep one per pair.
+using SimplexCache = GjkSimplexCache;
+
+// gjk::distance warm-started from `cache`, which then holds this query's final simplex. For
+// shapes that move a little between calls it usually costs one or two support evaluations.
+inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& b,
+                               const Pose& pose_b, SimplexCache& cache,
+                               const QueryOptions& options = default_options()) {
+  GjkDistanceResult r{};
+  GjkStatus status = gjk_distance_cached(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(),
+                                         &options, &cache, &r);
+  return detail::distance_result(status, r);
+}
+
+// gjk::intersect warm-started from `cache`.
+inline bool intersect(const Shape& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
+                      SimplexCache& cache, const QueryOptions& options = default_options()) {
+  bool hit = false;
+  detail::check(gjk_intersect_cached(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(),
+                                     &options, &cache, &hit));
+  return hit;
 }
 
 // One step of a traced distance query: the direction, the support points on A and B and

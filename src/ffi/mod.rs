@@ -12,6 +12,7 @@
 //! The header `include/gjk.h` is generated from this module by cbindgen (see `build.rs`).
 
 mod batch;
+mod cache;
 mod cast;
 mod pointers;
 mod pose;
@@ -23,6 +24,9 @@ mod trace;
 pub use batch::{
     gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
     gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, GjkPair, GjkPairList,
+};
+pub use cache::{
+    gjk_distance_cached, gjk_intersect_cached, gjk_simplex_cache_empty, GjkSimplexCache,
 };
 pub use cast::{
     gjk_ray_cast, gjk_ray_cast_ex, gjk_shape_cast, gjk_shape_cast_ex, GjkRayHit, GjkShapeCastHit,

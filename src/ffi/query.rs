@@ -120,7 +120,7 @@ impl<const D: usize> From<&PenetrationResult<D>> for GjkPenetrationResult {
     }
 }
 
-fn query_failure<R>(e: QueryError<R>) -> Failure {
+pub(super) fn query_failure<R>(e: QueryError<R>) -> Failure {
     let status = match e {
         QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
         QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,

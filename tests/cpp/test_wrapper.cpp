@@ -356,6 +356,23 @@ void test_trace() {
   CHECK_THROWS(gjk::distance_trace(a, gjk::Pose(), s, gjk::Pose()), GJK_DIMENSION_MISMATCH, "3D");
 }
 
+void test_cache() {
+  double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
+  gjk::Shape a = gjk::Shape::polygon(square, 4);
+  gjk::SimplexCache cache{};
+  gjk::SimplexCache boolean{};
+  for (int frame = 0; frame < 50; frame++) {
+    gjk::Pose at(4.0 + 0.01 * frame, 1.0 - 0.02 * frame, 0.001 * frame);
+    gjk::DistanceResult cold = gjk::distance(a, gjk::Pose(), a, at);
+    gjk::DistanceResult warm = gjk::distance(a, gjk::Pose(), a, at, cache);
+    CHECK_NEAR(warm.distance, cold.distance, 1e-12);
+    CHECK(warm.intersecting == cold.intersecting);
+    CHECK(gjk::intersect(a, gjk::Pose(), a, at, boolean) == cold.intersecting);
+    if (frame > 0) CHECK(warm.iterations <= 2);
+  }
+  CHECK(cache.count > 0 && cache.dimension == 2);
+}
+
 int main() {
   std::string expected = std::to_string(GJK_VERSION_MAJOR) + "." +
                          std::to_string(GJK_VERSION_MINOR) + "." +
@@ -370,5 +387,6 @@ int main() {
   test_no_allocation_per_query();
   test_penetration();
   test_trace();
+  test_cache();
   return check::summary();
 }
