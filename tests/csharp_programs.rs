@@ -263,3 +263,16 @@ fn csharp_casts_pass_under_mono() {
     command.arg("--debug").arg(&exe);
     assert_summary(&run(command), 30);
 }
+
+#[test]
+fn csharp_warm_starts_pass_under_mono() {
+    if !mono_available() {
+        return;
+    }
+    let lib = build_library();
+    let sources = test_sources(&["CacheTests.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "cache_tests", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 300);
+}

@@ -1,0 +1,59 @@
+// The C# warm starts (GjkSimplexCache with Gjk.Distance / Gjk.Intersect) against the cold
+// queries over moving shapes, run under Mono by tests/csharp_programs.rs. Ends with the line
+// "N passed, N failed".
+
+using System;
+using System.Runtime.InteropServices;
+using GjkCollision;
+using static Checks;
+
+internal static class CacheTests
+{
+    private static int Main()
+    {
+        // The layout the library writes: 168 bytes (see GjkSimplexCache in gjk.h).
+        Check(Marshal.SizeOf(typeof(GjkSimplexCache)) == 168, "cache size");
+        using (Shape square = Shape.Polygon(new double[] { 0, 0, 3, 0, 3, 3, 0, 3 }))
+        using (Shape circle = Shape.Circle(1.0))
+        using (Shape sphere = Shape.Sphere(1.0))
+        {
+            GjkSimplexCache cache = default(GjkSimplexCache);
+            GjkSimplexCache boolean = default(GjkSimplexCache);
+            uint cold = 0, warm = 0;
+            for (int frame = 0; frame < 100; frame++)
+            {
+                GjkPose at = new GjkPose(4.0 + 0.01 * frame, 3.0 - 0.03 * frame, 0.002 * frame);
+                GjkDistanceResult c = Gjk.Distance(square, GjkPose.Identity, square, at);
+                GjkDistanceResult w = Gjk.Distance(square, GjkPose.Identity, square, at, ref cache);
+                Near(w.Distance, c.Distance, 1e-12, "frame " + frame);
+                Check(w.Intersecting == c.Intersecting, "verdict " + frame);
+                bool hit = Gjk.Intersect(square, GjkPose.Identity, square, at, ref boolean);
+                Check(hit == c.Intersecting, "boolean " + frame);
+                if (frame > 0)
+                {
+                    cold += c.Iterations;
+                    warm += w.Iterations;
+                }
+            }
+            Check(cache.Count > 0, "cache filled");
+            Check(2 * warm < cold, "warm starts save evaluations: " + warm + " vs " + cold);
+            // A cache of another pair changes no answer.
+            GjkDistanceResult r = Gjk.Distance(
+                square, GjkPose.Identity, circle, new GjkPose(6.0, 1.5, 0.0), ref cache);
+            Near(r.Distance, 2.0, 1e-12, "foreign cache");
+            cache.Clear();
+            Check(cache.Count == 0, "cleared");
+            // Errors are thrown as by the cold queries.
+            try
+            {
+                Gjk.Distance(square, GjkPose.Identity, sphere, GjkPose.Identity, ref cache);
+                Check(false, "2D against 3D throws");
+            }
+            catch (GjkException e)
+            {
+                Check(e.Status == GjkStatus.DimensionMismatch, "dimension mismatch");
+            }
+        }
+        return Summary();
+    }
+}
