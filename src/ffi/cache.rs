@@ -139,7 +139,9 @@ impl QueryFn<()> for CachedIntersect<'_> {
 /// for shapes that move a little between calls (one cache per pair, kept across frames), the
 /// query usually costs one or two support evaluations instead of several. Same answers and
 /// statuses as `gjk_distance_ex` (to within the tolerance: another simplex of the same distance
-/// may be found). `options` may be NULL (the defaults); `cache` may not.
+/// may be found). `options` may be NULL (the defaults); `cache` may not. `*cache` is updated
+/// whenever the query ran (also on GJK_NO_CONVERGENCE), emptied if the query failed on its way,
+/// and untouched when the arguments were refused.
 ///
 /// # Safety
 /// Pointers must be NULL or valid for their types during the call.
@@ -163,7 +165,8 @@ pub unsafe extern "C" fn gjk_distance_cached(
 
 /// `gjk_intersect_ex` warm-started from `*cache`, which then holds this query's final simplex:
 /// a separated pair that moved a little is usually proven apart by one support evaluation.
-/// `options` may be NULL (the defaults); `cache` may not. `*out` is written on success only.
+/// `options` may be NULL (the defaults); `cache` may not. `*out` is written on success only;
+/// `*cache` as for `gjk_distance_cached`.
 ///
 /// # Safety
 /// Pointers must be NULL or valid for their types during the call.
