@@ -298,33 +298,55 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         self.points[..self.len].iter().any(|p| p.w == *w)
     }
 
-    /// Adds `p`, solves for the closest point, keeps only the vertices it needs, and returns it.
-    fn push_and_reduce(&mut self, p: SupportPoint<D>, key: K) -> Vector<D> {
+    /// Adds `p` and solves for the closest point; if it is nearer the origin than `sqrt(vv)`,
+    /// keeps only the vertices it needs and returns it. Otherwise (no progress: rounding has
+    /// the last word) the simplex is left as it was, which costs no copy: `p` only went past
+    /// its end.
+    fn push_if_closer(&mut self, p: SupportPoint<D>, key: K, vv: f64) -> Option<Vector<D>> {
         self.points[self.len] = p;
         self.keys[self.len] = key;
-        self.len += 1;
-        self.reduce()
+        let (weights, v) = self.solve(self.len + 1);
+        if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
+            return None;
+        }
+        self.keep(self.len + 1, &weights);
+        Some(v)
     }
 
     /// Solves for the closest point, keeps only the vertices it needs, and returns it.
-    #[inline]
     fn reduce(&mut self) -> Vector<D> {
+        let (weights, v) = self.solve(self.len);
+        self.keep(self.len, &weights);
+        v
+    }
+
+    /// The closest point to the origin of the first `n` vertices, and its weights.
+    #[inline]
+    fn solve(&self, n: usize) -> ([f64; 4], Vector<D>) {
         let mut lifted = [Vector3::zeros(); 4];
-        for (l, q) in lifted.iter_mut().zip(&self.points[..self.len]) {
+        for (l, q) in lifted.iter_mut().zip(&self.points[..n]) {
             l.fixed_rows_mut::<D>(0).copy_from(&q.w);
         }
-        let closest = closest_to_origin(&lifted[..self.len], D == 2);
+        let closest = closest_to_origin(&lifted[..n], D == 2);
+        (
+            closest.weights,
+            closest.point.fixed_rows::<D>(0).into_owned(),
+        )
+    }
+
+    /// Keeps, of the first `n` vertices, those with a positive weight.
+    #[inline]
+    fn keep(&mut self, n: usize, weights: &[f64; 4]) {
         let mut kept = 0;
-        for i in 0..self.len {
-            if closest.weights[i] > 0.0 {
+        for (i, weight) in weights.iter().enumerate().take(n) {
+            if *weight > 0.0 {
                 self.points[kept] = self.points[i];
                 self.keys[kept] = self.keys[i];
-                self.weights[kept] = closest.weights[i];
+                self.weights[kept] = *weight;
                 kept += 1;
             }
         }
         self.len = kept;
-        closest.point.fixed_rows::<D>(0).into_owned()
     }
 
     /// How the vertices were found, for a later query to start from.
@@ -564,15 +586,12 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 observer.step(&search, &direction, &w, outcome);
                 break;
             }
-            let before = search.simplex;
-            let v = search.simplex.push_and_reduce(w, key);
-            if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
-                // No progress: rounding has the last word. Keep the better simplex.
-                search.simplex = before;
+            let Some(v) = search.simplex.push_if_closer(w, key, vv) else {
+                // No progress: rounding has the last word. The simplex is kept as it was.
                 search.end = End::Converged;
                 observer.step(&search, &direction, &w, StepOutcome::NoProgress);
                 break;
-            }
+            };
             search.v = v;
             observer.step(&search, &direction, &w, StepOutcome::Added);
         }
