@@ -78,13 +78,28 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
     let n = plane_normal(a, b, c);
     let nn = n.norm_squared();
     if nn > 0.0 && nn.is_finite() {
-        // The origin's projection on the triangle's plane.
-        let projection = n * (a.dot(&n) / nn);
-        let (pa, pb, pc) = (a - projection, b - projection, c - projection);
-        // Signed areas (times |n|) of the sub-triangles opposite each vertex.
-        let area_a = n.dot(&pb.cross(&pc));
-        let area_b = n.dot(&pc.cross(&pa));
-        let area_c = n.dot(&pa.cross(&pb));
+        // The origin's projection on the triangle's plane, and the signed areas (times |n|) of
+        // the sub-triangles it makes opposite each vertex. In 2D the plane is the whole plane:
+        // the projection is the origin and only the z components are not zero (the same
+        // numbers as the general formulas, without the products of zeros).
+        let (projection, area_a, area_b, area_c) = if planar {
+            let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
+            (
+                Vector3::zeros(),
+                n.z * cross_z(&b, &c),
+                n.z * cross_z(&c, &a),
+                n.z * cross_z(&a, &b),
+            )
+        } else {
+            let projection = n * (a.dot(&n) / nn);
+            let (pa, pb, pc) = (a - projection, b - projection, c - projection);
+            (
+                projection,
+                n.dot(&pb.cross(&pc)),
+                n.dot(&pc.cross(&pa)),
+                n.dot(&pa.cross(&pb)),
+            )
+        };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
             let total = area_a + area_b + area_c;
             let mut weights = [0.0; 4];
