@@ -10,15 +10,19 @@
 //! coordinates and touching shapes are answered alike:
 //! - the query runs in A's frame, with B's pose relative to A's computed from the difference of
 //!   the two translations before anything else;
-//! - `scale` is the sum of the shapes' extents plus the size of the first support point, fixed
-//!   for the whole query; rounding in the simplex is a few units of `f64::EPSILON * scale`;
+//! - `scale` is the sum of the shapes' extents plus the distance between their centres, fixed
+//!   for the whole query (and the same for a warm start, see [`crate::cache`]); rounding in the
+//!   simplex is a few units of `f64::EPSILON * scale`;
 //! - shapes closer than `TOUCH_ULPS * f64::EPSILON * scale` touch: they intersect and their
 //!   distance is 0;
 //! - balls, capsules and rounded shapes are run as their cores (a point, a segment, the inner
 //!   shape) and their radii (margins) added back exactly, so that their distance, closest
 //!   points and normal are as exact as for polytopes;
 //! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
-//!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
+//!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`];
+//! - the search is generic over what its simplex remembers (nothing for a plain query, how each
+//!   vertex was found for a warm-started one) and over an observer of its steps (nothing, or
+//!   the recorder of [`crate::trace`]): the plain query pays for neither.
 
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
@@ -380,7 +384,7 @@ pub(crate) struct Search<const D: usize, K = ()> {
     pub v: Vector<D>,
     /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
-    /// The size of the query: the shapes' extents plus their first separation.
+    /// The size of the query: the shapes' extents plus the distance between their centres.
     pub scale: f64,
     /// Rounding allowance of the bounds: a few `EPSILON * scale`.
     rounding: f64,
