@@ -38,6 +38,38 @@ static void report(const char *name, const GjkShape *a, const GjkPose *pose_a,
   }
 }
 
+static const char *outcome_name(GjkStepOutcome outcome) {
+  switch (outcome) {
+    case GJK_STEP_STARTED: return "start";
+    case GJK_STEP_ADDED: return "added";
+    case GJK_STEP_REPEATED: return "repeated: converged";
+    case GJK_STEP_GAP_CLOSED: return "gap closed: converged";
+    default: return "no progress: converged";
+  }
+}
+
+/* Every step of a 2D distance query, as the classic tutorial printed them. */
+static void trace(const GjkShape *a, const GjkShape *b, const GjkPose *pose_b) {
+  GjkTraceStep steps[16];
+  GjkDistanceResult r;
+  size_t count = 0;
+  check(gjk_distance_trace(a, NULL, b, pose_b, NULL, &r, steps, 16, &count),
+        "gjk_distance_trace");
+  for (size_t i = 0; i < count && i < 16; i++) {
+    const GjkTraceStep *s = &steps[i];
+    printf("  iteration %u: direction (%g, %g), support (%g, %g) - (%g, %g) = (%g, %g), %s\n",
+           s->iteration, s->direction[0], s->direction[1], s->support_a[0], s->support_a[1],
+           s->support_b[0], s->support_b[1], s->support_w[0], s->support_w[1],
+           outcome_name(s->outcome));
+    printf("    simplex");
+    for (uint32_t k = 0; k < s->simplex_count; k++) {
+      printf(" (%g, %g)x%.3g", s->simplex_w[k][0], s->simplex_w[k][1], s->weights[k]);
+    }
+    printf(", closest (%g, %g), distance in [%g, %g]\n", s->closest[0], s->closest[1],
+           s->lower_bound, s->upper_bound);
+  }
+}
+
 int main(void) {
   printf("gjk %s\n\n", gjk_version());
 
@@ -47,6 +79,9 @@ int main(void) {
   double triangle[] = {3, 3, 5, 3, 3, 5};
   GjkShape *s1 = polygon(square1, 4), *s2 = polygon(square2, 4), *t = polygon(triangle, 3);
   report("square vs square", s1, NULL, s2, NULL);
+  printf("  the steps of that query (gjk_distance_trace): the simplex grows until it holds\n"
+         "  the origin\n");
+  trace(s1, s2, NULL);
   report("square vs triangle, touching", s1, NULL, t, NULL);
   printf("  (the classic tutorial code calls this pair \"not overlapping\"; shapes are closed\n"
          "   sets, so touching at the corner (3, 3) is intersecting, at distance 0)\n");
