@@ -3,36 +3,12 @@
 
 mod native;
 
-use native::{compile, root, run_checked};
+use native::{assert_summary, c_compiler, compile, root, run_checked, C_FLAGS};
 use std::process::Command;
-
-const C_FLAGS: &[&str] = &[
-    "-std=c11",
-    "-D_DEFAULT_SOURCE",
-    "-Wall",
-    "-Wextra",
-    "-Werror",
-    "-pedantic",
-    "-g",
-];
-
-fn c_compiler() -> String {
-    std::env::var("CC").unwrap_or_else(|_| "cc".to_string())
-}
 
 #[test]
 fn c_abi_test_program_passes_under_valgrind() {
-    let exe = compile(
-        &c_compiler(),
-        &[root().join("tests/c/test_abi.c")],
-        C_FLAGS,
-        "test_abi",
-    );
-    let out = run_checked(&exe);
-    let last = out.lines().last().unwrap_or_default();
-    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
-    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed > 400, "only {passed} checks ran");
+    native::run_c_test_program("test_abi", 400, &[]);
 }
 
 #[test]
@@ -82,11 +58,7 @@ fn c_abi_test_program_passes_under_address_and_ub_sanitizers() {
         C_FLAGS,
         "test_abi",
     );
-    let out = native::run_sanitized(&exe);
-    let last = out.lines().last().unwrap_or_default();
-    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
-    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed > 400, "only {passed} checks ran");
+    assert_summary(&native::run_sanitized(&exe), 400);
 }
 
 #[test]
@@ -101,4 +73,24 @@ fn c_demo_runs_under_address_and_ub_sanitizers() {
         out.contains("touching"),
         "demo output lacks the touching case:\n{out}"
     );
+}
+
+/// The other C test programs (batch calls, casts, the trace, warm starts) under the
+/// sanitizers too.
+#[test]
+fn c_test_programs_pass_under_address_and_ub_sanitizers() {
+    let cc = c_compiler();
+    if !native::sanitizers_available(&cc, "c") {
+        return;
+    }
+    for (name, min_checks) in [
+        ("test_batch", 1000),
+        ("test_casts", 80),
+        ("test_trace", 150),
+        ("test_cache", 1500),
+    ] {
+        let source = root().join("tests/c").join(format!("{name}.c"));
+        let exe = native::compile_sanitized(&cc, &[source], C_FLAGS, name);
+        assert_summary(&native::run_sanitized(&exe), min_checks);
+    }
 }

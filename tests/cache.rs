@@ -6,7 +6,7 @@
 mod common;
 mod native;
 
-use common::random::{random_shape, world_support, Dims, Space};
+use common::random::{world_support, Dims, RandomPair, Space};
 use common::Rng;
 use gjk::shape::{ConvexHull, Shape};
 use gjk::{
@@ -38,13 +38,13 @@ where
     let options = QueryOptions::default();
     let (mut cold_iterations, mut warm_iterations) = (0u64, 0u64);
     for pair in 0..150 {
-        let size = 10f64.powf(rng.range(-6.0, 6.0));
-        let (a, b) = (
-            random_shape::<D>(&mut rng, size),
-            random_shape::<D>(&mut rng, size),
-        );
-        let mut pose_a = <Dims as Space<D>>::random_pose(&mut rng, size);
-        let mut pose_b = <Dims as Space<D>>::random_pose(&mut rng, 1.5 * size);
+        let RandomPair {
+            size,
+            a,
+            b,
+            mut pose_a,
+            mut pose_b,
+        } = RandomPair::<D>::new(&mut rng);
         let polytopes = matches!(a, Shape::ConvexHull(_)) && matches!(b, Shape::ConvexHull(_));
         let (mut cache, mut boolean_cache) = (SimplexCache::new(), SimplexCache::new());
         for frame in 0..60 {
@@ -111,13 +111,13 @@ where
     let options = QueryOptions::default();
     let mut cache = SimplexCache::new();
     for case in 0..3000 {
-        let size = 10f64.powf(rng.range(-6.0, 6.0));
-        let (a, b) = (
-            random_shape::<D>(&mut rng, size),
-            random_shape::<D>(&mut rng, size),
-        );
-        let pose_a = <Dims as Space<D>>::random_pose(&mut rng, size);
-        let pose_b = <Dims as Space<D>>::random_pose(&mut rng, 1.5 * size);
+        let RandomPair {
+            size,
+            a,
+            b,
+            pose_a,
+            pose_b,
+        } = RandomPair::<D>::new(&mut rng);
         let what = format!("{D}D case {case} (size {size:e})");
         let cold = distance_with(&a, &pose_a, &b, &pose_b, &options).unwrap();
         let warm = distance_cached(&a, &pose_a, &b, &pose_b, &options, &mut cache).unwrap();
@@ -187,5 +187,5 @@ fn an_unmoved_pair_costs_one_evaluation() {
 /// foreign and corrupt caches), under valgrind.
 #[test]
 fn c_cache_test_program_passes_under_valgrind() {
-    native::run_c_test_program("test_cache", 1500);
+    native::run_c_test_program("test_cache", 1500, &[]);
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::random::{random_shape, world_support, Dims, Space};
+use common::random::{world_support, Dims, RandomPair, Space};
 use common::Rng;
 use gjk::shape::Shape;
 use gjk::{distance, intersect};
@@ -17,13 +17,13 @@ where
     let mut rng = Rng::new(seed);
     let (mut separated, mut intersecting) = (0, 0);
     for case in 0..4000 {
-        let size = 10f64.powf(rng.range(-6.0, 6.0));
-        let (a, b) = (
-            random_shape::<D>(&mut rng, size),
-            random_shape::<D>(&mut rng, size),
-        );
-        let pose_a = <Dims as Space<D>>::random_pose(&mut rng, size);
-        let pose_b = <Dims as Space<D>>::random_pose(&mut rng, 1.5 * size);
+        let RandomPair {
+            size,
+            a,
+            b,
+            pose_a,
+            pose_b,
+        } = RandomPair::<D>::new(&mut rng);
         let what = format!("{D}D case {case} (size {size:e})");
         let r = distance(&a, &pose_a, &b, &pose_b).unwrap();
         let scale = size * 20.0;

@@ -8,7 +8,7 @@
 mod common;
 mod native;
 
-use common::random::{random_shape, Dims, Space};
+use common::random::{Dims, RandomPair, Space};
 use common::Rng;
 use gjk::shape::{ConvexHull, Shape};
 use gjk::trace::{distance_traced, StepOutcome, TraceStep};
@@ -176,13 +176,13 @@ where
     let mut steps = Vec::new();
     let mut outcomes = std::collections::HashMap::new();
     for case in 0..3000 {
-        let size = 10f64.powf(rng.range(-6.0, 6.0));
-        let (a, b) = (
-            random_shape::<D>(&mut rng, size),
-            random_shape::<D>(&mut rng, size),
-        );
-        let pose_a = <Dims as Space<D>>::random_pose(&mut rng, size);
-        let pose_b = <Dims as Space<D>>::random_pose(&mut rng, 1.5 * size);
+        let RandomPair {
+            size,
+            a,
+            b,
+            pose_a,
+            pose_b,
+        } = RandomPair::<D>::new(&mut rng);
         let what = format!("{D}D case {case} (size {size:e})");
         let options = QueryOptions::default();
         let plain = distance_with(&a, &pose_a, &b, &pose_b, &options);
@@ -317,5 +317,5 @@ fn capped_query_keeps_its_steps() {
 /// record, truncated buffers, the cap, bad arguments), under valgrind.
 #[test]
 fn c_trace_test_program_passes_under_valgrind() {
-    native::run_c_test_program("test_trace", 150);
+    native::run_c_test_program("test_trace", 150, &[]);
 }

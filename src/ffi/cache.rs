@@ -75,6 +75,17 @@ impl GjkSimplexCache {
         Ok(cache)
     }
 
+    /// Runs `query` on the cache read from `self`, then writes the cache back.
+    fn around<const D: usize, R>(
+        &mut self,
+        query: impl FnOnce(&mut SimplexCache<D>) -> R,
+    ) -> Result<R, Failure> {
+        let mut cache = self.read::<D>()?;
+        let outcome = query(&mut cache);
+        self.write(&cache);
+        Ok(outcome)
+    }
+
     fn write<const D: usize>(&mut self, cache: &SimplexCache<D>) {
         let keys = cache.keys();
         *self = Self {
@@ -105,9 +116,9 @@ impl QueryFn<()> for CachedDistance<'_> {
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
-        let mut cache = self.cache.read::<D>()?;
-        let outcome = distance_cached(a, pose_a, b, pose_b, options, &mut cache);
-        self.cache.write(&cache);
+        let outcome = self
+            .cache
+            .around(|cache| distance_cached(a, pose_a, b, pose_b, options, cache))?;
         write_out(outcome, self.out)
     }
 }
@@ -127,9 +138,9 @@ impl QueryFn<()> for CachedIntersect<'_> {
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
-        let mut cache = self.cache.read::<D>()?;
-        let outcome = intersect_cached(a, pose_a, b, pose_b, options, &mut cache);
-        self.cache.write(&cache);
+        let outcome = self
+            .cache
+            .around(|cache| intersect_cached(a, pose_a, b, pose_b, options, cache))?;
         *self.out = outcome.map_err(query_failure)?;
         Ok(())
     }

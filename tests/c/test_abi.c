@@ -11,31 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                                  \
-  do {                                                                               \
-    if (cond) {                                                                      \
-      passed++;                                                                      \
-    } else {                                                                         \
-      failed++;                                                                      \
-      fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, gjk_last_error_message());                                      \
-    }                                                                                \
-  } while (0)
-
-#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
-
-/* A call that must fail with `status` and a message containing `needle`. */
-#define EXPECT_ERROR(call, status, needle)                                           \
-  do {                                                                               \
-    GjkStatus s_ = (call);                                                           \
-    CHECK(s_ == (status));                                                           \
-    CHECK(strstr(gjk_last_error_message(), (needle)) != NULL);                       \
-    if (strstr(gjk_last_error_message(), (needle)) == NULL)                          \
-      fprintf(stderr, "  message was: '%s', expected '%s'\n", gjk_last_error_message(), \
-              (needle));                                                             \
-  } while (0)
+#include "check.h"
 
 static GjkShape *make_polygon(const double *xy, size_t n) {
   GjkShape *s = NULL;
@@ -397,6 +373,5 @@ int main(void) {
   test_bad_input();
   test_penetration();
   test_thread_local_message();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed == 0 ? 0 : 1;
+  return SUMMARY();
 }

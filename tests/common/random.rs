@@ -64,3 +64,33 @@ pub fn world_support<const D: usize>(shape: &Shape<D>, pose: &Pose<D>, n: &Vecto
     let local = pose.rotation().transpose() * n;
     pose.transform_point(&shape.support(&local)).dot(n)
 }
+
+/// Two random shapes of one random size (1e-6 to 1e6) and their random poses, B's spread
+/// 1.5 times wider: half the pairs or so overlap.
+pub struct RandomPair<const D: usize> {
+    pub size: f64,
+    pub a: Shape<D>,
+    pub b: Shape<D>,
+    pub pose_a: Pose<D>,
+    pub pose_b: Pose<D>,
+}
+
+impl<const D: usize> RandomPair<D>
+where
+    Dims: Space<D>,
+{
+    /// The next random pair.
+    pub fn new(rng: &mut Rng) -> Self {
+        let size = 10f64.powf(rng.range(-6.0, 6.0));
+        let (a, b) = (random_shape::<D>(rng, size), random_shape::<D>(rng, size));
+        let pose_a = <Dims as Space<D>>::random_pose(rng, size);
+        let pose_b = <Dims as Space<D>>::random_pose(rng, 1.5 * size);
+        Self {
+            size,
+            a,
+            b,
+            pose_a,
+            pose_b,
+        }
+    }
+}

@@ -78,6 +78,12 @@ fn valgrind_available() -> bool {
 /// Runs `exe` (under valgrind when available: any invalid access or leak fails) and returns
 /// its standard output. Panics if it fails.
 pub fn run_checked(exe: &Path) -> String {
+    run_checked_with(exe, &[])
+}
+
+/// [`run_checked`] with valgrind suppression files (for the process-lifetime state of worker
+/// threads, say).
+pub fn run_checked_with(exe: &Path, suppressions: &[PathBuf]) -> String {
     let mut command = if valgrind_available() {
         let mut c = Command::new("valgrind");
         c.args([
@@ -86,8 +92,11 @@ pub fn run_checked(exe: &Path) -> String {
             "--leak-check=full",
             "--show-leak-kinds=definite,indirect,possible",
             "--errors-for-leak-kinds=definite,indirect,possible",
-        ])
-        .arg(exe);
+        ]);
+        for file in suppressions {
+            c.arg(format!("--suppressions={}", file.display()));
+        }
+        c.arg(exe);
         c
     } else {
         Command::new(exe)
@@ -106,6 +115,20 @@ pub fn run_checked(exe: &Path) -> String {
     stdout
 }
 
+/// Checks a test program's closing line, "N passed, 0 failed", with N at least `min_checks`,
+/// so that a program that stops early cannot pass.
+pub fn assert_summary(out: &str, min_checks: usize) {
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= min_checks, "only {passed} checks ran");
+}
+
+/// The C compiler: `$CC`, or `cc`.
+pub fn c_compiler() -> String {
+    std::env::var("CC").unwrap_or_else(|_| "cc".to_string())
+}
+
 /// The strict C flags the test programs are built with.
 pub const C_FLAGS: &[&str] = &[
     "-std=c11",
@@ -118,17 +141,16 @@ pub const C_FLAGS: &[&str] = &[
 ];
 
 /// Compiles the C test program `tests/c/<name>.c` with [`C_FLAGS`], runs it with
-/// [`run_checked`], and checks its closing line "N passed, 0 failed" with at least
-/// `min_checks` checks, so that a program that stops early cannot pass.
-pub fn run_c_test_program(name: &str, min_checks: usize) {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+/// [`run_checked_with`] and the valgrind `suppressions` (files in tests/c/), and checks its
+/// summary with [`assert_summary`].
+pub fn run_c_test_program(name: &str, min_checks: usize, suppressions: &[&str]) {
     let source = root().join("tests/c").join(format!("{name}.c"));
-    let exe = compile(&cc, &[source], C_FLAGS, name);
-    let out = run_checked(&exe);
-    let last = out.lines().last().unwrap_or_default();
-    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
-    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed >= min_checks, "only {passed} checks ran");
+    let exe = compile(&c_compiler(), &[source], C_FLAGS, name);
+    let suppressions: Vec<PathBuf> = suppressions
+        .iter()
+        .map(|file| root().join("tests/c").join(file))
+        .collect();
+    assert_summary(&run_checked_with(&exe, &suppressions), min_checks);
 }
 
 /// The directory of this test run's profile, target/<profile>, where build outputs of the
