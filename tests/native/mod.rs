@@ -31,6 +31,20 @@ pub fn build_library() -> PathBuf {
     dir
 }
 
+/// Builds the Rust example `name` with the profile of this test run and returns its path.
+pub fn build_example(name: &str) -> PathBuf {
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
+        .args(["build", "--example", name, "--quiet"])
+        .current_dir(root());
+    if !cfg!(debug_assertions) {
+        cargo.arg("--release");
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "cargo build --example {name} failed");
+    profile_dir().join("examples").join(name)
+}
+
 /// Compiles `sources` with `compiler` and `flags` into `name`, linked against libgjk.so.
 pub fn compile(compiler: &str, sources: &[PathBuf], flags: &[&str], name: &str) -> PathBuf {
     let lib = build_library();

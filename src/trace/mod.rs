@@ -31,6 +31,8 @@
 //! assert_eq!(steps.last().unwrap().upper_bound, r.distance);
 //! ```
 
+pub mod svg;
+
 use crate::error::QueryError;
 use crate::gjk::{distance_observed, DistanceResult, Observer, QueryOptions, Search};
 use crate::support::{Pose, Support, SupportPoint, Vector};
