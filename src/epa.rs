@@ -21,7 +21,7 @@
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
-use crate::gjk::{DistanceResult, End, Mode, QueryOptions, Search};
+use crate::gjk::{robust_norm, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
@@ -118,7 +118,7 @@ where
         End::Touching => {}
     }
     let (margin_a, margin_b) = search.margins;
-    let core_distance = search.v.norm();
+    let core_distance = robust_norm(&search.v);
     let core = if core_distance > search.touch {
         // The cores are apart: the shapes overlap within their margins only, along the
         // cores' normal, and no expansion is needed.
@@ -141,6 +141,9 @@ where
         )
     };
     let depth = core.depth + margin_a + margin_b;
+    if !depth.is_finite() || !core.normal.iter().all(|x| x.is_finite()) {
+        return Err(QueryError::OutOfRange(OVERFLOW));
+    }
     let result = PenetrationResult {
         signed_distance: if depth > 0.0 { -depth } else { 0.0 },
         point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
@@ -357,6 +360,11 @@ where
         if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
             vertices.push(*p);
         }
+    }
+    if vertices.is_empty() {
+        // GJK always leaves a vertex; a start from scratch costs one support point.
+        iterations += 1;
+        vertices.push(pair.support(&axis(0)));
     }
     if let Err(flat) = complete_simplex(pair, &mut vertices, flat_tolerance, &mut iterations) {
         let weights = closest_to_origin(

@@ -39,6 +39,9 @@ pub enum QueryError<R> {
     NonFiniteSupport,
     /// The options are out of range (negative or NaN tolerance, zero iteration cap).
     InvalidOptions(&'static str),
+    /// The query left the supported range (see [`crate::range`]): an intermediate result
+    /// overflowed (possible only with user-defined shapes outside the range).
+    OutOfRange(&'static str),
 }
 
 impl<R> fmt::Display for QueryError<R> {
@@ -52,6 +55,7 @@ impl<R> fmt::Display for QueryError<R> {
                  user-defined support function returned NaN or infinity)",
             ),
             QueryError::InvalidOptions(why) => write!(f, "invalid query options: {why}"),
+            QueryError::OutOfRange(why) => write!(f, "out of the supported range: {why}"),
         }
     }
 }
@@ -62,12 +66,14 @@ impl<R: fmt::Debug> std::error::Error for QueryError<R> {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SearchError {
     NonFiniteSupport,
+    OutOfRange(&'static str),
 }
 
 impl<R> From<SearchError> for QueryError<R> {
     fn from(e: SearchError) -> Self {
         match e {
             SearchError::NonFiniteSupport => QueryError::NonFiniteSupport,
+            SearchError::OutOfRange(why) => QueryError::OutOfRange(why),
         }
     }
 }

@@ -21,6 +21,7 @@
 //!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
 
 use crate::error::{QueryError, SearchError};
+pub(crate) use crate::range::robust_norm;
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 use nalgebra::Vector3;
@@ -30,6 +31,10 @@ const TOUCH_ULPS: f64 = 16.0;
 /// The search stops once the duality gap is below this many `f64::EPSILON * scale * |v|`: no
 /// further support point can improve `v` beyond rounding.
 const GAP_ULPS: f64 = 8.0;
+
+/// Why a query stopped with [`SearchError::OutOfRange`] when an intermediate overflowed.
+pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not finite (the \
+     coordinates of the shapes exceed the supported range, see gjk::range)";
 
 /// Settings of a query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -303,6 +308,17 @@ impl<const D: usize> Search<D> {
             iterations: 1,
             end: End::IterationCap,
         };
+        if pair.extent() == 0.0 {
+            // Two points: the difference is the single point `first.w`, known exactly. (Its
+            // squared length may underflow, which the loop below relies on.)
+            search.lower = robust_norm(&first.w);
+            search.end = if search.lower == 0.0 {
+                End::Touching
+            } else {
+                End::Converged
+            };
+            return Ok(search);
+        }
         // Where the search may stop as intersecting.
         let exit = if mode == Mode::Penetration {
             touch
@@ -325,6 +341,9 @@ impl<const D: usize> Search<D> {
             }
             let v_norm = vv.sqrt();
             let vw = search.v.dot(&w.w);
+            if !(vv.is_finite() && vw.is_finite()) {
+                return Err(SearchError::OutOfRange(OVERFLOW));
+            }
             search.lower = search.lower.max(vw / v_norm);
             if mode == Mode::Boolean && vw > contact * v_norm {
                 search.end = End::Separated;
@@ -369,7 +388,7 @@ impl<const D: usize> Search<D> {
         let intersecting = self.end == End::Touching;
         let (margin_a, margin_b) = self.margins;
         let (core_a, core_b) = self.core_points();
-        let core_distance = self.v.norm();
+        let core_distance = robust_norm(&self.v);
         let (normal, point_a, point_b) = if core_distance > 0.0 {
             let normal = -self.v / core_distance;
             if intersecting {

@@ -76,44 +76,85 @@ fn overlap(a: &Shape<3>, b: &Shape<3>, n: &[f64; 3]) -> f64 {
     n.dot(&a.support(&n)) - n.dot(&b.support(&-n))
 }
 
-/// Found by query_2d/query_3d: coordinates beyond ~1e154 (|v|^2 overflows). Expected: the
-/// distance (1.414e300, representable) or GJK_INVALID_ARGUMENT ("coordinates that overflow").
-/// Observed: GJK_OK, intersecting = true, distance 0, NaN points, zero normal (a false
-/// collision). Root cause: the squared norm of the search vector overflows to infinity and the
-/// NaN that follows fails every comparison, so the search ends as if it had enclosed the
-/// origin; nothing checks that |v|^2 is finite.
-#[test]
-#[ignore = "KNOWN: false collision with NaN points beyond 1e154"]
-fn far_points_are_not_a_false_collision() {
-    for e in [154, 200, 300] {
-        let t = 10f64.powi(e);
-        let (s, r) = distance(&polygon(&[-t, -t]), None, &polygon(&[0.0, 0.0]), None);
-        let ok = s == GJK_INVALID_ARGUMENT
-            || (s == GJK_OK
-                && !r.intersecting
-                && finite(&r.point_a)
-                && (r.distance / (t * 2f64.sqrt()) - 1.0).abs() < 1e-12);
-        assert!(ok, "1e{e}: status {s}, {r:?}");
+/// The calling thread's last error message.
+fn last_error() -> String {
+    unsafe { std::ffi::CStr::from_ptr(gjk_last_error_message()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Asserts that a call was refused with GJK_INVALID_ARGUMENT and a message containing `needle`.
+fn assert_refused(status: GjkStatus, needle: &str) {
+    let message = last_error();
+    assert_eq!(status, GJK_INVALID_ARGUMENT, "{message}");
+    assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+}
+
+fn identity_at(x: f64, y: f64) -> GjkPose {
+    GjkPose {
+        position: [x, y, 0.0],
+        rotation: [0.0, 0.0, 0.0, 1.0],
     }
 }
 
-/// Found by query_2d: beyond ~1e77 a product of degree 4 in the coordinates overflows. Expected:
-/// intersecting (the circle of radius 0.00525 at (32.5, 32.5) lies deep inside the ellipse).
-/// Observed: GJK_OK, not intersecting, distance 1.59e79 (1.59e98 at the fuzzer's 1e99 scale);
-/// scaling the ellipse down to 1e50 gives the right answer. Root cause: not located exactly;
-/// an intermediate of degree 4 (|v|^2 |w|^2 or a squared area of the simplex) overflows to
-/// infinity and is taken as progress.
+/// Found by query_2d/query_3d: coordinates beyond ~1e154 (|v|^2 overflows) gave GJK_OK,
+/// intersecting, distance 0 and NaN points (a false collision). Fixed by the supported range
+/// (gjk::range): coordinates and pose translations beyond 1e50 are refused, and a query whose
+/// intermediates overflow anyway returns an error. At the edge of the range the distance is
+/// exact (oracle: t * sqrt(2)).
 #[test]
-#[ignore = "KNOWN: huge ellipse containing a circle reported apart"]
-fn huge_ellipse_containing_a_circle_intersects() {
+fn far_points_are_refused_and_the_edge_of_the_range_is_exact() {
+    for e in [51, 154, 200, 300] {
+        let t = 10f64.powi(e);
+        let mut out = std::ptr::null_mut();
+        let s = unsafe { gjk_polygon_new([-t, -t].as_ptr(), 1, &mut out) };
+        assert_refused(s, "point 0 coordinate 0 is -1");
+        assert_refused(s, "beyond the supported magnitude 1e50");
+        let origin = polygon(&[0.0, 0.0]);
+        let (s, _) = distance(&origin, Some(&identity_at(-t, 0.0)), &origin, None);
+        assert_refused(s, "pose_a: pose position component 0 is -1");
+    }
+    for t in [1e50, 7.5e49, 1e40] {
+        let (s, r) = distance(&polygon(&[-t, -t]), None, &polygon(&[0.0, 0.0]), None);
+        assert_eq!(s, GJK_OK);
+        assert!(!r.intersecting && finite(&r.point_a) && finite(&r.point_b));
+        assert!(
+            (r.distance / (t * 2f64.sqrt()) - 1.0).abs() < 1e-12,
+            "{t}: {r:?}"
+        );
+        // Both at the far end of the range, through the poses.
+        let origin = polygon(&[0.0, 0.0]);
+        let (s, r) = distance(
+            &origin,
+            Some(&identity_at(-t, -t)),
+            &origin,
+            Some(&identity_at(t, t)),
+        );
+        assert_eq!(s, GJK_OK);
+        assert!(
+            (r.distance / (t * 8f64.sqrt()) - 1.0).abs() < 1e-12,
+            "{r:?}"
+        );
+    }
+}
+
+/// Found by query_2d: an ellipse of semi-axes ~1e80 holding a small circle was reported apart
+/// (an intermediate of degree 4 overflowed). Fixed by the range: semi-axes beyond 1e50 are
+/// refused. The same configuration scaled to 1e49 (in range) intersects, as it must: the
+/// circle's centre (32.5, 32.5) lies deep inside the ellipse (oracle: the ellipse's equation).
+#[test]
+fn huge_ellipse_is_refused_and_in_range_contains_the_circle() {
     let mut a = std::ptr::null_mut();
+    let s = unsafe { gjk_ellipse_new(1.8563486390300492e80, 9.11890559523533e79, &mut a) };
+    assert_refused(
+        s,
+        "semi-axis 0 is 1.8563486390300492e80, beyond the supported",
+    );
+    let (hx, hy) = (1.8563486390300492e49, 9.11890559523533e48);
     let mut b = std::ptr::null_mut();
     let (a, b) = unsafe {
         (
-            made(
-                gjk_ellipse_new(1.8563486390300492e80, 9.11890559523533e79, &mut a),
-                a,
-            ),
+            made(gjk_ellipse_new(hx, hy, &mut a), a),
             made(gjk_circle_new(0.00525, &mut b), b),
         )
     };
@@ -122,63 +163,72 @@ fn huge_ellipse_containing_a_circle_intersects() {
         position: [-0.9895, -0.9895, 0.0],
         rotation: [0.0, 0.0, h, h],
     };
-    let pb = GjkPose {
-        position: [32.5, 32.5, 0.0],
-        rotation: [0.0, 0.0, 0.0, 1.0],
-    };
+    let pb = identity_at(32.5, 32.5);
+    // The circle's centre in the ellipse's frame (turned by 90 degrees): well inside.
+    let (x, y) = (32.5 + 0.9895, -(32.5 + 0.9895));
+    assert!((x / hx).powi(2) + (y / hy).powi(2) < 1.0);
     let (s, r) = distance(&a, Some(&pa), &b, Some(&pb));
-    assert!(
-        s == GJK_INVALID_ARGUMENT || (s == GJK_OK && r.intersecting),
-        "status {s}, {r:?}"
-    );
+    assert!(s == GJK_OK && r.intersecting, "status {s}, {r:?}");
+    let mut hit = false;
+    let s = unsafe { gjk_intersect(a.0, &pa, b.0, &pb, &mut hit) };
+    assert!(s == GJK_OK && hit);
 }
 
-/// Found by abi_misuse: a sphere of radius 1e308 against itself. Expected: GJK_INVALID_ARGUMENT
-/// (the depth 2e308 overflows) or a finite answer. Observed: GJK_OK with signed distance -inf.
+/// Found by abi_misuse: a sphere of radius 1e308 against itself gave GJK_OK with signed
+/// distance -inf. Fixed by the range: the radius is refused. At the edge of the range, a
+/// sphere against itself has depth exactly twice its radius (oracle).
 #[test]
-#[ignore = "KNOWN: infinite depth for balls of 1e308"]
-fn huge_balls_give_a_finite_depth_or_an_error() {
+fn huge_balls_are_refused_and_in_range_have_an_exact_depth() {
     let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_sphere_new(1e308, &mut a), a) };
-    let mut sd = 0.0;
-    let s = unsafe { gjk_signed_distance(a.0, std::ptr::null(), a.0, std::ptr::null(), &mut sd) };
-    assert!(
-        s == GJK_INVALID_ARGUMENT || (s == GJK_OK && sd.is_finite()),
-        "status {s}, {sd}"
-    );
-}
-
-/// Found by query_2d/query_3d: touching shapes whose coordinates are all below ~1e-150
-/// (squared lengths underflow to 0 or to subnormals). Expected: finite results with a unit
-/// normal. Observed: gjk_penetration returns GJK_OK with NaN points and normal for the segment
-/// (0, 0)-(1e-200, 0) against the point (0, 0) (and at 1e-300, 1.26e-321, and for an
-/// ellipsoid of semi-axes (5e-324, 0, 0) or 1.8e-93 against the origin), and a normal of norm
-/// 1.0000056 at 1e-160. Root cause: EPA normalises face normals whose squared length
-/// underflows (0/0), with no rescaling of the problem to its own size.
-#[test]
-#[ignore = "KNOWN: NaN penetration results for touching shapes below 1e-150"]
-fn tiny_touching_shapes_have_a_finite_penetration() {
-    for e in [-300, -250, -200, -160] {
-        let t = 10f64.powi(e);
-        let (s, p) = penetration(&polygon(&[0.0, 0.0, t, 0.0]), &polygon(&[0.0, 0.0]), None);
+    let s = unsafe { gjk_sphere_new(1e308, &mut a) };
+    assert_refused(s, "radius is 1e308, beyond the supported magnitude 1e50");
+    for r in [1e50, 3e49] {
+        let a = unsafe { made(gjk_sphere_new(r, &mut a), a) };
+        let mut sd = 0.0;
+        let s =
+            unsafe { gjk_signed_distance(a.0, std::ptr::null(), a.0, std::ptr::null(), &mut sd) };
         assert_eq!(s, GJK_OK);
-        let n = (p.normal[0].powi(2) + p.normal[1].powi(2)).sqrt();
-        assert!(
-            finite(&p.point_a) && (n - 1.0).abs() < 1e-12,
-            "1e{e}: {p:?}"
-        );
+        assert!((sd / (-2.0 * r) - 1.0).abs() < 1e-12, "{r}: {sd}");
     }
 }
 
-/// Found by query_2d: two rectangles of half extents 1.2875e-299 at the same place (-0.5,
-/// -0.5), one turned. Expected: GJK_OK, intersecting. Observed: GJK_NO_CONVERGENCE under the
-/// default options (also for a polygon of 1e-300 against the origin). Root cause: as above, the
-/// search's squared lengths underflow, so no step makes progress that the tests can see.
+/// Found by query_2d/query_3d: touching shapes whose sizes are below ~1e-150 gave NaN points
+/// and normals from gjk_penetration (squared lengths underflow). Fixed by the range: nonzero
+/// sizes below 1e-50 are refused (here the span of a polygon's points). At the edge of the
+/// range the segment (0, 0)-(t, 0) touches the point (0, 0): depth 0, a unit normal, the
+/// common point at the origin (oracle).
 #[test]
-#[ignore = "KNOWN: no convergence for shapes of 1e-299"]
-fn tiny_rectangles_converge() {
+fn tiny_shapes_are_refused_and_in_range_touch_exactly() {
+    for e in [-300, -250, -200, -160, -51] {
+        let t = 10f64.powi(e);
+        let mut out = std::ptr::null_mut();
+        let s = unsafe { gjk_polygon_new([0.0, 0.0, t, 0.0].as_ptr(), 2, &mut out) };
+        assert_refused(s, "the span of the points is ");
+        assert_refused(s, "below the smallest supported nonzero size 1e-50");
+        let s = unsafe { gjk_segment2d_new(0.0, 0.0, t, 0.0, &mut out) };
+        assert_refused(s, "the segment's length is ");
+    }
+    for t in [1e-50, 3e-45, 1e-30] {
+        let (s, p) = penetration(&polygon(&[0.0, 0.0, t, 0.0]), &polygon(&[0.0, 0.0]), None);
+        assert_eq!(s, GJK_OK);
+        let n = (p.normal[0].powi(2) + p.normal[1].powi(2)).sqrt();
+        assert!(p.intersecting && p.signed_distance == 0.0, "{t}: {p:?}");
+        assert!(finite(&p.point_a) && (n - 1.0).abs() < 1e-12, "{t}: {p:?}");
+        assert!(p.point_a[0].abs() <= 1e-12 * t && p.point_a[1].abs() <= 1e-12 * t);
+    }
+}
+
+/// Found by query_2d: two rectangles of half extents 1.2875e-299 gave GJK_NO_CONVERGENCE.
+/// Fixed by the range (the half extents are refused). The same configuration at 1.2875e-50
+/// (in range): both rectangles are centred at the same place, so they intersect, and the
+/// depth is at least the smaller half extent (oracle: the inscribed circles overlap fully).
+#[test]
+fn tiny_rectangles_are_refused_and_in_range_converge() {
     let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_rectangle_new(1.2875e-299, 1.2875e-299, &mut a), a) };
+    let s = unsafe { gjk_rectangle_new(1.2875e-299, 1.2875e-299, &mut a) };
+    assert_refused(s, "half extent 0 is 1.2875e-299, below the smallest");
+    let h = 1.2875e-50;
+    let a = unsafe { made(gjk_rectangle_new(h, h, &mut a), a) };
     let pa = GjkPose {
         position: [-0.5, -0.5, 0.0],
         rotation: [0.0, 0.0, 0.6215989167501613, 0.7833356794472125],
@@ -192,9 +242,40 @@ fn tiny_rectangles_converge() {
     let mut p = GjkPenetrationResult::default();
     let s = unsafe { gjk_penetration(a.0, &pa, a.0, &pb, &mut p) };
     assert!(
-        s == GJK_OK && p.intersecting,
+        s == GJK_OK && p.intersecting && p.signed_distance <= -2.0 * h * (1.0 - 1e-9),
         "penetration: status {s}, {p:?}"
     );
+}
+
+/// Points (shapes of size 0) may be as close as they like: the difference of two points is
+/// one point, known exactly, however small (oracle: the distance between the points).
+#[test]
+fn points_at_tiny_separations_are_exact() {
+    for d in [1e-60, 1e-200, 3e-310, 5e-324] {
+        let (mut a, mut b) = (std::ptr::null_mut(), std::ptr::null_mut());
+        let (a, b) = unsafe {
+            (
+                made(gjk_point2d_new(0.0, 0.0, &mut a), a),
+                made(gjk_point2d_new(d, 0.0, &mut b), b),
+            )
+        };
+        let (s, r) = distance(&a, None, &b, None);
+        assert_eq!(s, GJK_OK);
+        assert!(!r.intersecting && r.distance == d, "{d}: {r:?}");
+        assert!(
+            r.lower_bound <= d && r.lower_bound >= d * (1.0 - 1e-12),
+            "{r:?}"
+        );
+        assert_eq!(r.normal[0], 1.0);
+        let mut hit = true;
+        assert_eq!(
+            unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) },
+            GJK_OK
+        );
+        assert!(!hit);
+        let (s, p) = penetration(&a, &b, None);
+        assert!(s == GJK_OK && p.signed_distance == d, "{p:?}");
+    }
 }
 
 /// Found by abi_misuse (a timeout): EPA's work grows much faster than its iteration cap. Two
@@ -514,40 +595,54 @@ fn no_internal_error(a: &Handle, pa: Option<&GjkPose>, b: &Handle, pb: Option<&G
     }
 }
 
-/// Found by query_2d: EPA panics ("a polytope has facets", epa.rs:399) for an ellipse of
-/// semi-axes (5.2e-162, 8.5e-163) against an ellipse of size 0 (a point), both at the origin:
-/// GJK_INTERNAL_ERROR. Root cause: the tiny-scale family above (squared lengths underflow), in
-/// EPA's polytope construction, which assumes at least one facet survives.
+/// Found by query_2d: EPA panicked ("a polytope has facets") for an ellipse of semi-axes
+/// (5.2e-162, 8.5e-163) against an ellipse of size 0 at its centre. Fixed by the range (the
+/// semi-axes are refused). In range (scaled to 5.2e-49), no query fails and the depth of a
+/// point at the centre of an ellipse is its smaller semi-axis (oracle).
 #[test]
-#[ignore = "KNOWN: EPA panics for tiny ellipses"]
-fn tiny_ellipses_do_not_panic() {
-    let (mut a, mut b) = (std::ptr::null_mut(), std::ptr::null_mut());
+fn tiny_ellipses_are_refused_and_in_range_have_an_exact_depth() {
+    let mut a = std::ptr::null_mut();
+    let s = unsafe { gjk_ellipse_new(5.220444139249451e-162, 8.465585090674786e-163, &mut a) };
+    assert_refused(
+        s,
+        "semi-axis 0 is 5.220444139249451e-162, below the smallest",
+    );
+    let (hx, hy) = (5.220444139249451e-49, 8.465585090674786e-50);
+    let mut b = std::ptr::null_mut();
     let (a, b) = unsafe {
         (
-            made(
-                gjk_ellipse_new(5.220444139249451e-162, 8.465585090674786e-163, &mut a),
-                a,
-            ),
+            made(gjk_ellipse_new(hx, hy, &mut a), a),
             made(gjk_ellipse_new(0.0, 0.0, &mut b), b),
         )
     };
     no_internal_error(&a, None, &b, None);
+    let (s, p) = penetration(&a, &b, None);
+    assert_eq!(s, GJK_OK);
+    assert!((p.signed_distance / -hy - 1.0).abs() < 1e-9, "{p:?}");
 }
 
-/// Found by query_2d: EPA panics ("index out of bounds: the len is 0 but the index is 1",
-/// epa.rs:212) for a zero-length segment at the origin against an ellipse of semi-axes
-/// (1.0223451748454065e154, 0) (a flat ellipse: a segment of 2e154). GJK_INTERNAL_ERROR.
+/// Found by query_2d: EPA panicked (index out of bounds in facet_normal) for a zero-length
+/// segment at the origin against a flat ellipse of semi-axes (1.02e154, 0): the GJK simplex
+/// came back empty (NaN weights). Fixed by the range (the semi-axis is refused) and in EPA
+/// (an empty start gets a support point). In range, the origin lies on the flat ellipse:
+/// intersecting, depth 0 (oracle: a flat shape has no depth).
 #[test]
-#[ignore = "KNOWN: EPA index out of bounds for a flat huge ellipse"]
-fn flat_huge_ellipse_does_not_panic() {
+fn flat_huge_ellipse_is_refused_and_in_range_touches() {
     let (mut a, mut b) = (std::ptr::null_mut(), std::ptr::null_mut());
+    let s = unsafe { gjk_ellipse_new(1.0223451748454065e154, 0.0, &mut b) };
+    assert_refused(s, "semi-axis 0 is 1.0223451748454065e154, beyond");
     let (a, b) = unsafe {
         (
             made(gjk_segment2d_new(0.0, 0.0, 0.0, 0.0, &mut a), a),
-            made(gjk_ellipse_new(1.0223451748454065e154, 0.0, &mut b), b),
+            made(gjk_ellipse_new(1.0223451748454065e49, 0.0, &mut b), b),
         )
     };
     no_internal_error(&a, None, &b, None);
+    let (s, p) = penetration(&a, &b, None);
+    assert!(
+        s == GJK_OK && p.intersecting && p.signed_distance == 0.0,
+        "{p:?}"
+    );
 }
 
 /// Found by query_2d: gjk_intersect and gjk_distance disagree (documented: they always agree):
@@ -560,7 +655,9 @@ fn flat_huge_ellipse_does_not_panic() {
 #[ignore = "KNOWN: gjk_intersect disagrees with gjk_distance for a tiny stadium at 1e6"]
 fn intersect_agrees_with_distance_for_a_tiny_stadium() {
     let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_stadium_new(8.9375e-150, 4e-150, &mut a), a) };
+    let s = unsafe { gjk_stadium_new(8.9375e-150, 4e-150, &mut a) };
+    assert_refused(s, "half_length is 8.9375e-150, below the smallest");
+    let a = unsafe { made(gjk_stadium_new(8.9375e-50, 4e-50, &mut a), a) };
     let b = polygon(&[
         1000000.0000000007,
         1000000.0,
