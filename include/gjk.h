@@ -273,7 +273,8 @@ typedef struct GjkPenetrationResult {
 #define GJK_DIMENSION_MISMATCH 3
 
 /**
- * The iteration cap was reached before the requested tolerance; distance results are still
+ * The iteration cap was reached before the requested tolerance, or the search stalled in
+ * rounding with its bounds further apart than the tolerance; distance results are still
  * written, with bounds that bracket the true distance.
  */
 #define GJK_NO_CONVERGENCE 4

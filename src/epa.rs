@@ -109,7 +109,7 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let search = Search::run(&pair, options, Mode::Penetration)?;
     match search.end {
-        End::IterationCap => {
+        End::IterationCap | End::Stalled => {
             return Err(QueryError::NoConvergence(Box::new(
                 search.result(pose_a).into(),
             )))

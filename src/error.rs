@@ -31,8 +31,10 @@ impl std::error::Error for ShapeError {}
 /// A query could not produce a certified answer. `R` is the query's result type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum QueryError<R> {
-    /// The iteration cap was reached before the tolerance was met. The best result found is
-    /// attached; its bounds still bracket the true answer (see each result type).
+    /// The iteration cap was reached before the tolerance was met, or the search stalled in
+    /// rounding (coordinates far larger than the shapes' features) with its bounds further
+    /// apart than the tolerance. The best result found is attached; its bounds still bracket
+    /// the true answer (see each result type).
     NoConvergence(Box<R>),
     /// A support function returned a non-finite point: the coordinates of the pair overflow
     /// (shapes near 1e308 apart), or a user-defined shape misbehaves.

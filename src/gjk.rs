@@ -17,8 +17,11 @@
 //! - balls, capsules and rounded shapes are run as their cores (a point, a segment, the inner
 //!   shape) and their radii (margins) added back exactly, so that their distance, closest
 //!   points and normal are as exact as for polytopes;
-//! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
-//!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`].
+//! - a support point already in the simplex, or a step that grows `|v|`, ends the search (no
+//!   cycling); if the duality gap is then far from the tolerance (`STALL_SLACK` times) the
+//!   answer is not certified and the query says so with [`QueryError::NoConvergence`], as
+//!   when the iteration cap ends it. Far from the origin a real step can shrink `|v|^2` by less than its rounding: such a
+//!   step is taken as long as the gap is not within the tolerance.
 
 use crate::error::{QueryError, SearchError};
 pub(crate) use crate::range::robust_norm;
@@ -35,6 +38,16 @@ const GAP_ULPS: f64 = 8.0;
 /// Why a query stopped with [`SearchError::OutOfRange`] when an intermediate overflowed.
 pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not finite (the \
      coordinates of the shapes exceed the supported range, see gjk::range)";
+
+/// A search that stops without progress (rounding) answers when its duality gap is within
+/// this many times the tolerance, and reports no convergence beyond.
+const STALL_SLACK: f64 = 16.0;
+/// ... or within this many `f64::EPSILON` times the magnitude of the coordinates involved
+/// (2^20: 2.3e-10 of it). Near contact with curved shapes or slivers, rounding in nearly
+/// degenerate simplices stalls the search at gaps up to about 1e-11 of it; a step lost in the
+/// rounding of |v|^2 (coordinates 1e9 times larger than the shapes' features) leaves gaps of
+/// 1e-9 of it and more.
+const STALL_ULPS: f64 = 1048576.0;
 
 /// Settings of a query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -124,7 +137,7 @@ where
     let search = Search::run(&pair, options, Mode::Distance)?;
     let result = search.result(pose_a);
     match search.end {
-        End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
+        End::IterationCap | End::Stalled => Err(QueryError::NoConvergence(Box::new(result))),
         _ => Ok(result),
     }
 }
@@ -163,7 +176,7 @@ where
     match search.end {
         End::Touching => Ok(true),
         End::Separated | End::Converged => Ok(false),
-        End::IterationCap => Err(QueryError::NoConvergence(Box::new(
+        End::IterationCap | End::Stalled => Err(QueryError::NoConvergence(Box::new(
             search.result(&Pose::identity()),
         ))),
     }
@@ -190,6 +203,10 @@ pub(crate) enum End {
     Converged,
     /// The iteration cap was hit.
     IterationCap,
+    /// The search could make no more progress (a support point repeated, or |v| grew by
+    /// rounding) while the duality gap was beyond the slack allowed for rounding (see
+    /// [`STALL_SLACK`], [`STALL_ULPS`]): the distance is not certified. Reported as no convergence, with its bounds.
+    Stalled,
 }
 
 /// The current simplex: its support points and the weights of its closest point.
@@ -292,6 +309,10 @@ impl<const D: usize> Search<D> {
         let margins = pair.margins();
         let margin_sum = margins.0 + margins.1;
         let scale = pair.extent() + first.w.norm();
+        // The size of the numbers the support points are computed from (coordinates far from
+        // their frame's origin, B's placement in A's frame): their rounding bounds how far a
+        // stalled search can be from the answer.
+        let magnitude = scale + first.a.norm() + first.b.norm() + pair.b_in_a.translation().norm();
         let rounding = GAP_ULPS * f64::EPSILON * scale;
         let touch = TOUCH_ULPS * f64::EPSILON * scale;
         // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
@@ -349,27 +370,51 @@ impl<const D: usize> Search<D> {
                 search.end = End::Separated;
                 break;
             }
-            // The duality gap bounds the error of |v| by gap / |v|; the tolerance is relative
-            // to the distance (or the overlap) of the shapes, |v| less the margins.
-            let gap = vv - vw;
-            if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum).abs()
-                || gap <= rounding * v_norm
-                || search.simplex.contains(&w.w)
-            {
+            // The duality gap bounds the error of |v| by gap / |v|, with the best lower bound
+            // seen so far; the tolerance is relative to the distance (or the overlap) of the
+            // shapes, |v| less the margins.
+            let gap = (v_norm - search.lower) * v_norm;
+            let allowed =
+                (options.relative_tolerance * (v_norm - margin_sum).abs()).max(rounding) * v_norm;
+            if gap <= allowed {
                 search.end = End::Converged;
+                break;
+            }
+            // Where the search stops without progress, a gap up to STALL_SLACK times the
+            // tolerance, or STALL_ULPS rounding units of the scale, is still an answer
+            // (rounding in an ill-conditioned simplex: a curved shape near contact, a sliver);
+            // its lower bound says how far it is. Beyond, it is reported as no convergence.
+            let stalled = if gap <= STALL_SLACK * allowed
+                || gap <= STALL_ULPS * f64::EPSILON * magnitude * v_norm
+            {
+                End::Converged
+            } else {
+                End::Stalled
+            };
+            if search.simplex.contains(&w.w) {
+                // A repeated support point: rounding has the last word.
+                search.end = stalled;
                 break;
             }
             let before = search.simplex;
             let v = search.simplex.push_and_reduce(w);
-            if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
+            // Progress: |v| shrinks. Far from the origin (coordinates 1e9, |v|^2 1e18) a real
+            // step can shrink |v|^2 by less than its rounding, so a step that keeps it within
+            // rounding is taken too: the gap is not within the tolerance, so the new simplex
+            // holds a better direction. A step that leaves v unchanged is a cycle; longer
+            // cycles are bounded by the iteration cap.
+            let vv_new = v.norm_squared();
+            if !(vv_new < vv || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON) && v != search.v)) {
                 // No progress: rounding has the last word. Keep the better simplex.
                 search.simplex = before;
-                search.end = End::Converged;
+                search.end = stalled;
                 break;
             }
             search.v = v;
         }
-        if search.end == End::Converged && search.v.norm_squared() <= contact * contact {
+        if matches!(search.end, End::Converged | End::Stalled)
+            && search.v.norm_squared() <= contact * contact
+        {
             search.end = End::Touching;
         }
         Ok(search)

@@ -83,8 +83,13 @@ pub(crate) fn check_extent(name: &str, value: f64) -> Result<(), ShapeError> {
     Ok(())
 }
 
-/// `|v|` without the underflow or overflow of squaring its components.
+/// `|v|` without the underflow or overflow of squaring its components (the plain norm, bit
+/// for bit, wherever squaring is safe).
 pub(crate) fn robust_norm<const N: usize>(v: &nalgebra::SVector<f64, N>) -> f64 {
+    let plain = v.norm();
+    if plain > 1e-140 && plain < 1e140 {
+        return plain;
+    }
     let m = v.amax();
     if m > 0.0 && m.is_finite() {
         m * (v / m).norm()

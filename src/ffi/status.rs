@@ -20,7 +20,8 @@ pub const GJK_NULL_POINTER: GjkStatus = 1;
 pub const GJK_INVALID_ARGUMENT: GjkStatus = 2;
 /// A 2D shape was queried against a 3D shape.
 pub const GJK_DIMENSION_MISMATCH: GjkStatus = 3;
-/// The iteration cap was reached before the requested tolerance; distance results are still
+/// The iteration cap was reached before the requested tolerance, or the search stalled in
+/// rounding with its bounds further apart than the tolerance; distance results are still
 /// written, with bounds that bracket the true distance.
 pub const GJK_NO_CONVERGENCE: GjkStatus = 4;
 /// A bug in the library (a caught panic). The message says where; please report it.
