@@ -21,7 +21,9 @@
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
-use crate::gjk::{robust_norm, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW};
+use crate::gjk::{
+    robust_norm, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_SLACK, STALL_ULPS,
+};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
@@ -408,8 +410,23 @@ where
     };
     let mut converged = false;
     let mut visible: Vec<Facet<D>> = Vec::with_capacity(32);
+    // The last closest facet and the gap between its distance and the support along its
+    // normal.
+    let mut last: Option<(Facet<D>, f64)> = None;
     let facet = loop {
         let facet = closest(&facets);
+        if let Some((previous, gap)) = last {
+            // In exact arithmetic the closest facet only moves away from the origin. Once
+            // rounding has made the polytope non-convex (curved shapes, facets nearly
+            // coplanar), it can come back: the expansion is over, and the last facet is the
+            // answer, converged if its gap is within what rounding allows.
+            if facet.distance < previous.distance - rounding {
+                let tolerance = (relative_tolerance * previous.distance.abs()).max(rounding);
+                converged =
+                    gap <= STALL_SLACK * tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
+                break previous;
+            }
+        }
         if !facet.distance.is_finite()
             || iterations >= max_iterations
             || vertices.len() >= MAX_POLYTOPE_VERTICES
@@ -424,6 +441,7 @@ where
             converged = true;
             break facet;
         }
+        last = Some((facet, reach - facet.distance));
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);

@@ -29,6 +29,12 @@ use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 use nalgebra::Vector3;
 
+fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
+    let mut l = Vector3::zeros();
+    l.fixed_rows_mut::<D>(0).copy_from(v);
+    l
+}
+
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
 /// The search stops once the duality gap is below this many `f64::EPSILON * scale * |v|`: no
@@ -41,13 +47,13 @@ pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not fi
 
 /// A search that stops without progress (rounding) answers when its duality gap is within
 /// this many times the tolerance, and reports no convergence beyond.
-const STALL_SLACK: f64 = 16.0;
+pub(crate) const STALL_SLACK: f64 = 16.0;
 /// ... or within this many `f64::EPSILON` times the magnitude of the coordinates involved
 /// (2^20: 2.3e-10 of it). Near contact with curved shapes or slivers, rounding in nearly
 /// degenerate simplices stalls the search at gaps up to about 1e-11 of it; a step lost in the
 /// rounding of |v|^2 (coordinates 1e9 times larger than the shapes' features) leaves gaps of
 /// 1e-9 of it and more.
-const STALL_ULPS: f64 = 1048576.0;
+pub(crate) const STALL_ULPS: f64 = 1048576.0;
 
 /// Settings of a query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -256,6 +262,41 @@ impl<const D: usize> Simplex<D> {
         &self.points[..self.len]
     }
 
+    /// The projection of the origin on the affine hull of the simplex, computed from its edges
+    /// rather than interpolated between its vertices: `v` less its components along the edges.
+    /// Interpolating between vertices 1e9 apart misplaces `v` by their rounding (1e-7), which
+    /// tilts the normal when `|v|` is small; the components along the edges are that error.
+    fn projected(&self, v: &Vector<D>) -> Vector<D> {
+        let p = self.points();
+        let (e1, e2) = match p.len() {
+            2 => (lift(&(p[1].w - p[0].w)), None),
+            3 if D == 3 => (lift(&(p[1].w - p[0].w)), Some(lift(&(p[2].w - p[0].w)))),
+            _ => return *v,
+        };
+        let mut r = lift(v);
+        match e2 {
+            None => {
+                let ee = e1.norm_squared();
+                if ee > 0.0 {
+                    r -= e1 * (r.dot(&e1) / ee);
+                }
+            }
+            Some(e2) => {
+                let n = e1.cross(&e2);
+                let nn = n.norm_squared();
+                if nn > 0.0 {
+                    r = n * (lift(&p[0].w).dot(&n) / nn);
+                }
+            }
+        }
+        let r: Vector<D> = r.fixed_rows::<D>(0).into_owned();
+        if r.iter().all(|x| x.is_finite()) {
+            r
+        } else {
+            *v
+        }
+    }
+
     fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
         self.points[..self.len]
             .iter()
@@ -374,8 +415,10 @@ impl<const D: usize> Search<D> {
             // seen so far; the tolerance is relative to the distance (or the overlap) of the
             // shapes, |v| less the margins.
             let gap = (v_norm - search.lower) * v_norm;
-            let allowed =
-                (options.relative_tolerance * (v_norm - margin_sum).abs()).max(rounding) * v_norm;
+            // Relative to the cores' distance too: it sets the normal's accuracy, which the
+            // margins (radii 1e9 times the cores' distance) multiply in the closest points.
+            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
+            let allowed = (options.relative_tolerance * relative_to).max(rounding) * v_norm;
             if gap <= allowed {
                 search.end = End::Converged;
                 break;
@@ -411,6 +454,9 @@ impl<const D: usize> Search<D> {
                 break;
             }
             search.v = v;
+        }
+        if matches!(search.end, End::Converged | End::Stalled) {
+            search.v = search.simplex.projected(&search.v);
         }
         if matches!(search.end, End::Converged | End::Stalled)
             && search.v.norm_squared() <= contact * contact
