@@ -45,6 +45,9 @@ const GAP_ULPS: f64 = 8.0;
 pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not finite (the \
      coordinates of the shapes exceed the supported range, see gjk::range)";
 
+/// The most steps in a row that keep `|v|^2` within its rounding (see `Search::run`).
+const MAX_SIDEWAYS: u32 = 8;
+
 /// A search that stops without progress (rounding) answers when its duality gap is within
 /// this many times the tolerance, and reports no convergence beyond.
 pub(crate) const STALL_SLACK: f64 = 16.0;
@@ -447,6 +450,7 @@ impl<const D: usize> Search<D> {
             contact
         };
         let mut separated = false;
+        let mut sideways = 0;
         loop {
             let vv = search.v.norm_squared();
             if vv <= exit * exit {
@@ -513,10 +517,19 @@ impl<const D: usize> Search<D> {
             // Progress: |v| shrinks. Far from the origin (coordinates 1e9, |v|^2 1e18) a real
             // step can shrink |v|^2 by less than its rounding, so a step that keeps it within
             // rounding is taken too: the gap is not within the tolerance, so the new simplex
-            // holds a better direction. A step that leaves v unchanged is a cycle; longer
-            // cycles are bounded by the iteration cap.
+            // holds a better direction. A step that leaves v unchanged is a cycle, and at
+            // most MAX_SIDEWAYS such steps in a row are taken (longer cycles).
             let vv_new = v.norm_squared();
-            if !(vv_new < vv || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON) && v != search.v)) {
+            if vv_new < vv {
+                sideways = 0;
+            } else {
+                sideways += 1;
+            }
+            if !(vv_new < vv
+                || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON)
+                    && v != search.v
+                    && sideways <= MAX_SIDEWAYS))
+            {
                 // No progress: rounding has the last word. Keep the better simplex.
                 search.simplex = before;
                 search.end = stalled;
