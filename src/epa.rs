@@ -22,7 +22,8 @@ use nalgebra::Vector3;
 
 use crate::error::QueryError;
 use crate::gjk::{
-    robust_norm, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_SLACK, STALL_ULPS,
+    robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW,
+    STALL_SLACK, STALL_ULPS,
 };
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
@@ -127,7 +128,7 @@ where
         let (point_a, point_b) = search.core_points();
         CorePenetration {
             depth: -core_distance,
-            normal: -search.v / core_distance,
+            normal: -robust_unit(&search.v),
             point_a,
             point_b,
             iterations: 0,

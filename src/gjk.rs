@@ -24,7 +24,7 @@
 //!   step is taken as long as the gap is not within the tolerance.
 
 use crate::error::{QueryError, SearchError};
-pub(crate) use crate::range::robust_norm;
+pub(crate) use crate::range::{robust_norm, robust_unit};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 use nalgebra::Vector3;
@@ -570,7 +570,7 @@ impl<const D: usize> Search<D> {
         let (core_a, core_b) = self.core_points();
         let core_distance = robust_norm(&self.v);
         let (normal, point_a, point_b) = if core_distance > 0.0 {
-            let normal = -self.v / core_distance;
+            let normal = -robust_unit(&self.v);
             if intersecting {
                 // A point of both shapes on the segment between the cores' closest points:
                 // within margin_a of core_a and margin_b of core_b.

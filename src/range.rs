@@ -97,3 +97,12 @@ pub(crate) fn robust_norm<const N: usize>(v: &nalgebra::SVector<f64, N>) -> f64 
         m
     }
 }
+
+/// `v / |v|` for a nonzero `v`, unit also when `v` is subnormal (scaled by its largest
+/// component first).
+pub(crate) fn robust_unit<const N: usize>(
+    v: &nalgebra::SVector<f64, N>,
+) -> nalgebra::SVector<f64, N> {
+    let scaled = v / v.amax();
+    scaled / scaled.norm()
+}

@@ -276,6 +276,22 @@ fn points_at_tiny_separations_are_exact() {
         let (s, p) = penetration(&a, &b, None);
         assert!(s == GJK_OK && p.signed_distance == d, "{p:?}");
     }
+    // Found by query_2d: along the diagonal at a subnormal separation the normal had norm
+    // 0.999993 (-v / |v| with v subnormal); it is now scaled first.
+    let d = 1.06847e-319;
+    let (mut a, mut b) = (std::ptr::null_mut(), std::ptr::null_mut());
+    let (a, b) = unsafe {
+        (
+            made(gjk_point2d_new(d, d, &mut a), a),
+            made(gjk_point2d_new(0.0, 0.0, &mut b), b),
+        )
+    };
+    let (s, r) = distance(&a, None, &b, None);
+    assert_eq!(s, GJK_OK);
+    let h = 0.5f64.sqrt();
+    assert!((r.normal[0] + h).abs() < 1e-15 && (r.normal[1] + h).abs() < 1e-15, "{r:?}");
+    let (s, p) = penetration(&a, &b, None);
+    assert!(s == GJK_OK && (p.normal[0] + h).abs() < 1e-15, "{p:?}");
 }
 
 /// Found by abi_misuse (a timeout): EPA's work grows much faster than its iteration cap. Two
@@ -818,5 +834,45 @@ fn swapped_distance_is_the_same_near_1e9() {
         (d2.distance - exact).abs() < tol,
         "B, A: {} vs {exact}",
         d2.distance
+    );
+}
+
+/// Found by query_2d after the fixes above (fuzz/regressions/crash-0025dddb…): the point
+/// (-7.125, 0.5625) against a hull whose right edge runs from (-1e9, 1.07e-14) down to
+/// (-999999993.375, -1e9) (it turns by 6.6e-9 rad). GJK stops at the top vertex: its distance
+/// differs from the edge's by 1.8e-8, far below the distance's rounding (1e-6 at 1e9), so the
+/// answer is certified, but the normal is that of the vertex, 6e-9 rad from the edge's, and the
+/// witness point on B is 6 from the edge's closest point. Not a bug: the normal is accurate to
+/// sqrt(2 * rounding / distance) (1.2e-7 rad here), and the fuzz harness now allows that.
+/// Oracle: the distance to the edge, and the edge's normal within that bound.
+#[test]
+fn vertex_and_edge_closer_than_rounding_at_1e9() {
+    let a = polygon(&[-7.125, 0.5625]);
+    let b = polygon(&[
+        -1000000015.25,
+        -1000000015.125,
+        -999999993.375,
+        -1000000000.0,
+        -1000000000.0,
+        1.0658141036401501e-14,
+        -1000000015.25,
+        -999999999.875,
+        -1000000000.0,
+        -1000000000.0,
+    ]);
+    let (s, r) = distance(&a, None, &b, None);
+    assert!(s == GJK_OK && !r.intersecting, "status {s}, {r:?}");
+    // The edge's distance: 999999992.875 less 1.8e-8 (exact to 1e-9 relative).
+    assert!((r.distance - 999999992.875).abs() <= 1e-6, "{r:?}");
+    assert!(r.lower_bound <= r.distance && r.distance - r.lower_bound <= 1e-5);
+    // The edge's normal from A towards B: -(1e9, 6.625) normalised.
+    let t: f64 = 6.625e-9;
+    let n = [-1.0 / (1.0 + t * t).sqrt(), -t / (1.0 + t * t).sqrt()];
+    let tilt = ((r.normal[0] - n[0]).powi(2) + (r.normal[1] - n[1]).powi(2)).sqrt();
+    let bound = (32.0 * f64::EPSILON * 2e9 / r.distance).sqrt();
+    assert!(
+        tilt <= bound,
+        "normal {:?}, tilt {tilt} > {bound}",
+        r.normal
     );
 }

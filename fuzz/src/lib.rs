@@ -531,7 +531,13 @@ impl<const D: usize> Pair<'_, D> {
             // A normal computed from witness points that are exact to within the tolerance
             // tilts by up to tol / distance, which moves the support values of shapes of
             // size `scale` by up to tol * scale / distance.
-            let slack = slack + self.tol * self.scale / r.distance;
+            // And features whose distances differ by less than the distance's rounding
+            // (16 EPSILON * scale) cannot be told apart: a vertex and the edge next to it,
+            // whose closest points are `x` apart, differ in distance by x^2 / (2 distance), so
+            // the normal may tilt by sqrt(2 * rounding / distance) (a point against a hull
+            // 1e9 away whose edge turns by 6.6e-9: fuzz_regressions.rs).
+            let feature_tilt = (32.0 * f64::EPSILON * self.scale / r.distance).sqrt();
+            let slack = slack + self.tol * self.scale / r.distance + feature_tilt * self.scale;
             assert!(
                 separation >= r.distance - slack - self.tol,
                 "converged, but the separation along the normal is {separation} for a distance \
