@@ -413,9 +413,12 @@ impl<const D: usize> Search<D> {
         let margin_sum = margins.0 + margins.1;
         let scale = pair.extent() + first.w.norm();
         // The size of the numbers the support points are computed from (coordinates far from
-        // their frame's origin, B's placement in A's frame): their rounding bounds how far a
-        // stalled search can be from the answer.
+        // their frame's origin, B's placement in A's frame): support functions pick their
+        // points by dot products rounded to it.
         let magnitude = scale + first.a.norm() + first.b.norm() + pair.b_in_a.translation().norm();
+        // A separating direction must beat that rounding: a hull at 1e6 in its own frame,
+        // touching a point at a vertex, offers "separating" directions 1e-10 deep.
+        let separating = TOUCH_ULPS * f64::EPSILON * magnitude;
         let rounding = GAP_ULPS * f64::EPSILON * scale;
         let touch = TOUCH_ULPS * f64::EPSILON * scale;
         // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
@@ -449,16 +452,11 @@ impl<const D: usize> Search<D> {
         } else {
             contact
         };
-        let mut separated = false;
         let mut sideways = 0;
         loop {
             let vv = search.v.norm_squared();
             if vv <= exit * exit {
-                search.end = if separated {
-                    End::Converged
-                } else {
-                    End::Touching
-                };
+                search.end = End::Touching;
                 break;
             }
             if search.iterations >= options.max_iterations {
@@ -475,14 +473,9 @@ impl<const D: usize> Search<D> {
                 return Err(SearchError::OutOfRange(OVERFLOW));
             }
             search.lower = search.lower.max(vw / v_norm);
-            if vw > contact * v_norm {
-                // A direction that separates the shapes: they do not intersect, whatever
-                // rounding makes of v later (intersect stops here, and distance must agree).
-                if mode == Mode::Boolean {
-                    search.end = End::Separated;
-                    break;
-                }
-                separated = true;
+            if mode == Mode::Boolean && vw > (contact + separating) * v_norm {
+                search.end = End::Separated;
+                break;
             }
             // The duality gap bounds the error of |v| by gap / |v|, with the best lower bound
             // seen so far; the tolerance is relative to the distance (or the overlap) of the
@@ -541,7 +534,6 @@ impl<const D: usize> Search<D> {
             search.v = search.simplex.projected(&search.v);
         }
         if matches!(search.end, End::Converged | End::Stalled)
-            && !separated
             && search.v.norm_squared() <= contact * contact
         {
             search.end = End::Touching;

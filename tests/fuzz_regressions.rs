@@ -289,7 +289,10 @@ fn points_at_tiny_separations_are_exact() {
     let (s, r) = distance(&a, None, &b, None);
     assert_eq!(s, GJK_OK);
     let h = 0.5f64.sqrt();
-    assert!((r.normal[0] + h).abs() < 1e-15 && (r.normal[1] + h).abs() < 1e-15, "{r:?}");
+    assert!(
+        (r.normal[0] + h).abs() < 1e-15 && (r.normal[1] + h).abs() < 1e-15,
+        "{r:?}"
+    );
     let (s, p) = penetration(&a, &b, None);
     assert!(s == GJK_OK && (p.normal[0] + h).abs() < 1e-15, "{p:?}");
 }
@@ -689,9 +692,13 @@ fn flat_huge_ellipse_is_refused_and_in_range_touches() {
 /// the two searches (intersect's early exit compares the core distance with margins far below
 /// the rounding of the coordinates).
 /// Radius and half length 4e-150 are now refused (the range); the same case at 4e-50 still
-/// disagreed: intersect stopped on a separating direction, distance went on and rounding (the
-/// hull's coordinates are 1e6 in its own frame) brought v below the touching threshold.
-/// Distance now never reports intersecting after a separating direction was seen.
+/// disagreed. Oracle: the stadium's centre is exactly the hull's vertex (999999.9999999999,
+/// 1000000), so they intersect. Root cause: the hull's coordinates are 1e6 in its own frame, so
+/// its support function picks vertices by dot products rounded at 1e-10, while the touching
+/// tolerance was relative to the shapes' size (2e-8): intersect took that noise for a
+/// separating direction. A separating direction must now beat the rounding of the magnitude
+/// of the coordinates the support points come from. (Also a size-0 stadium at the same place: fuzz/regressions/
+/// crash-44602149….)
 #[test]
 fn intersect_agrees_with_distance_for_a_tiny_stadium() {
     let mut a = std::ptr::null_mut();
@@ -718,11 +725,15 @@ fn intersect_agrees_with_distance_for_a_tiny_stadium() {
         position: [999999.9999999999, 1000000.0, 1000000.0],
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
-    let (s, d) = distance(&a, Some(&pa), &b, None);
-    let mut hit = false;
-    let si = unsafe { gjk_intersect(a.0, &pa, b.0, std::ptr::null(), &mut hit) };
-    assert_eq!((s, si), (GJK_OK, GJK_OK));
-    assert_eq!(hit, d.intersecting, "{d:?}");
+    let mut point = std::ptr::null_mut();
+    let point = unsafe { made(gjk_stadium_new(0.0, 0.0, &mut point), point) };
+    for a in [&a, &point] {
+        let (s, d) = distance(a, Some(&pa), &b, None);
+        let mut hit = false;
+        let si = unsafe { gjk_intersect(a.0, &pa, b.0, std::ptr::null(), &mut hit) };
+        assert_eq!((s, si), (GJK_OK, GJK_OK));
+        assert!(hit && d.intersecting && d.distance == 0.0, "{hit} {d:?}");
+    }
 }
 
 /// Found by query_2d: a stadium (half length 1.557e-12, radius 1.551e-12) centred at the
