@@ -22,6 +22,22 @@
 
 
 /**
+ * The supported range: every coordinate, size and pose translation component has magnitude
+ * at most `GJK_MAX_MAGNITUDE` (1e50). Beyond it the squared and multiplied lengths the queries
+ * use would overflow; constructors and queries refuse such input with
+ * `GJK_INVALID_ARGUMENT` and a message naming the argument.
+ */
+#define GJK_MAX_MAGNITUDE 1e50
+
+/**
+ * The smallest nonzero size (radius, half extent, semi-axis, half length, length of a
+ * segment, span of a point set): `GJK_MIN_SIZE` (1e-50); 0 is fine (a point). Smaller sizes
+ * would underflow when squared and are refused with `GJK_INVALID_ARGUMENT`. Tiny
+ * coordinates are fine, and so are points (shapes of size 0) at any separation.
+ */
+#define GJK_MIN_SIZE 1e-50
+
+/**
  * The pairs found by `gjk_pairs_within`, sorted by (i, j). Read it with `gjk_pair_list_len`,
  * `gjk_pair_list_get` or `gjk_pair_list_copy`; free it with `gjk_pair_list_free`.
  */
@@ -43,7 +59,8 @@ typedef int32_t GjkStatus;
  */
 typedef struct GjkPose {
   /**
-   * Position; 2D shapes use x and y (z is ignored).
+   * Position; 2D shapes use x and y (z is ignored). Each component must be finite and at
+   * most `GJK_MAX_MAGNITUDE` (1e50) in magnitude.
    */
   double position[3];
   /**
@@ -338,13 +355,17 @@ typedef struct GjkTraceStep {
 #define GJK_OK 0
 
 /**
- * A required pointer argument was NULL (or misaligned).
+ * A required pointer argument was NULL. (A non-NULL pointer that is misaligned for its type
+ * is `GJK_INVALID_ARGUMENT`.)
  */
 #define GJK_NULL_POINTER 1
 
 /**
- * A number was out of range: NaN, infinity, a negative size, zero points, a rotation that is
- * not a unit quaternion, a tolerance outside [0, 1).
+ * An argument was out of range: NaN, infinity, a negative size, zero points, a coordinate,
+ * size or translation outside the supported range (see `GJK_MAX_MAGNITUDE` and
+ * `GJK_MIN_SIZE`), a rotation that is not a unit quaternion, a tolerance outside [0, 1), a
+ * pointer misaligned for its type; or a query whose intermediate results left the range `f64`
+ * can represent.
  */
 #define GJK_INVALID_ARGUMENT 2
 
@@ -354,7 +375,8 @@ typedef struct GjkTraceStep {
 #define GJK_DIMENSION_MISMATCH 3
 
 /**
- * The iteration cap was reached before the requested tolerance; distance results are still
+ * The iteration cap was reached before the requested tolerance, or the search stalled in
+ * rounding with its bounds further apart than the tolerance; distance results are still
  * written, with bounds that bracket the true distance.
  */
 #define GJK_NO_CONVERGENCE 4

@@ -335,7 +335,9 @@ impl<const D: usize> Motion<D> {
                     Ok(d) => (d, true),
                     Err(QueryError::NoConvergence(best)) => (*best, false),
                     Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
-                    Err(e @ QueryError::InvalidOptions(_)) => return Err(invalid(e)),
+                    Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
+                        return Err(invalid(e))
+                    }
                 };
             iterations = iterations.saturating_add(d.iterations);
             let offset =
@@ -414,7 +416,9 @@ impl<const D: usize> Motion<D> {
             Ok(p) => p,
             Err(QueryError::NoConvergence(best)) => *best,
             Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
-            Err(e @ QueryError::InvalidOptions(_)) => return Err(invalid(e)),
+            Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
+                return Err(invalid(e))
+            }
         };
         Ok(Some(CastHit {
             t: 0.0,

@@ -21,7 +21,10 @@
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
-use crate::gjk::{DistanceResult, End, Mode, QueryOptions, Search};
+use crate::gjk::{
+    robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW,
+    STALL_SLACK, STALL_ULPS,
+};
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
@@ -109,7 +112,7 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let search = Search::run(&pair, options, Mode::Penetration)?;
     match search.end {
-        End::IterationCap => {
+        End::IterationCap | End::Stalled => {
             return Err(QueryError::NoConvergence(Box::new(
                 search.result(pose_a).into(),
             )))
@@ -118,14 +121,14 @@ where
         End::Touching => {}
     }
     let (margin_a, margin_b) = search.margins;
-    let core_distance = search.v.norm();
+    let core_distance = robust_norm(&search.v);
     let core = if core_distance > search.touch {
         // The cores are apart: the shapes overlap within their margins only, along the
         // cores' normal, and no expansion is needed.
         let (point_a, point_b) = search.core_points();
         CorePenetration {
             depth: -core_distance,
-            normal: -search.v / core_distance,
+            normal: -robust_unit(&search.v),
             point_a,
             point_b,
             iterations: 0,
@@ -141,6 +144,9 @@ where
         )
     };
     let depth = core.depth + margin_a + margin_b;
+    if !depth.is_finite() || !core.normal.iter().all(|x| x.is_finite()) {
+        return Err(QueryError::OutOfRange(OVERFLOW));
+    }
     let result = PenetrationResult {
         signed_distance: if depth > 0.0 { -depth } else { 0.0 },
         point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
@@ -358,6 +364,11 @@ where
             vertices.push(*p);
         }
     }
+    if vertices.is_empty() {
+        // GJK always leaves a vertex; a start from scratch costs one support point.
+        iterations += 1;
+        vertices.push(pair.support(&axis(0)));
+    }
     if let Err(flat) = complete_simplex(pair, &mut vertices, flat_tolerance, &mut iterations) {
         let weights = closest_to_origin(
             &vertices.iter().map(|v| lift(&v.w)).collect::<Vec<_>>(),
@@ -400,8 +411,23 @@ where
     };
     let mut converged = false;
     let mut visible: Vec<Facet<D>> = Vec::with_capacity(32);
+    // The last closest facet and the gap between its distance and the support along its
+    // normal.
+    let mut last: Option<(Facet<D>, f64)> = None;
     let facet = loop {
         let facet = closest(&facets);
+        if let Some((previous, gap)) = last {
+            // In exact arithmetic the closest facet only moves away from the origin. Once
+            // rounding has made the polytope non-convex (curved shapes, facets nearly
+            // coplanar), it can come back: the expansion is over, and the last facet is the
+            // answer, converged if its gap is within what rounding allows.
+            if facet.distance < previous.distance - rounding {
+                let tolerance = (relative_tolerance * previous.distance.abs()).max(rounding);
+                converged =
+                    gap <= STALL_SLACK * tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
+                break previous;
+            }
+        }
         if !facet.distance.is_finite()
             || iterations >= max_iterations
             || vertices.len() >= MAX_POLYTOPE_VERTICES
@@ -416,6 +442,7 @@ where
             converged = true;
             break facet;
         }
+        last = Some((facet, reach - facet.distance));
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);

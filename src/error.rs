@@ -31,14 +31,19 @@ impl std::error::Error for ShapeError {}
 /// A query could not produce a certified answer. `R` is the query's result type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum QueryError<R> {
-    /// The iteration cap was reached before the tolerance was met. The best result found is
-    /// attached; its bounds still bracket the true answer (see each result type).
+    /// The iteration cap was reached before the tolerance was met, or the search stalled in
+    /// rounding (coordinates far larger than the shapes' features) with its bounds further
+    /// apart than the tolerance. The best result found is attached; its bounds still bracket
+    /// the true answer (see each result type).
     NoConvergence(Box<R>),
     /// A support function returned a non-finite point: the coordinates of the pair overflow
     /// (shapes near 1e308 apart), or a user-defined shape misbehaves.
     NonFiniteSupport,
     /// The options are out of range (negative or NaN tolerance, zero iteration cap).
     InvalidOptions(&'static str),
+    /// The query left the supported range (see [`crate::range`]): an intermediate result
+    /// overflowed (possible only with user-defined shapes outside the range).
+    OutOfRange(&'static str),
 }
 
 impl<R> fmt::Display for QueryError<R> {
@@ -52,6 +57,7 @@ impl<R> fmt::Display for QueryError<R> {
                  user-defined support function returned NaN or infinity)",
             ),
             QueryError::InvalidOptions(why) => write!(f, "invalid query options: {why}"),
+            QueryError::OutOfRange(why) => write!(f, "out of the supported range: {why}"),
         }
     }
 }
@@ -62,12 +68,14 @@ impl<R: fmt::Debug> std::error::Error for QueryError<R> {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SearchError {
     NonFiniteSupport,
+    OutOfRange(&'static str),
 }
 
 impl<R> From<SearchError> for QueryError<R> {
     fn from(e: SearchError) -> Self {
         match e {
             SearchError::NonFiniteSupport => QueryError::NonFiniteSupport,
+            SearchError::OutOfRange(why) => QueryError::OutOfRange(why),
         }
     }
 }

@@ -18,24 +18,52 @@
 //! - balls, capsules and rounded shapes are run as their cores (a point, a segment, the inner
 //!   shape) and their radii (margins) added back exactly, so that their distance, closest
 //!   points and normal are as exact as for polytopes;
-//! - a support point already in the simplex, or one that fails to shrink `|v|`, ends the search
-//!   (no cycling), and an iteration cap ends it with [`QueryError::NoConvergence`];
+//! - a support point already in the simplex, or a step that grows `|v|`, ends the search (no
+//!   cycling); if the duality gap is then far from the tolerance (`STALL_SLACK` times) the
+//!   answer is not certified and the query says so with [`QueryError::NoConvergence`], as
+//!   when the iteration cap ends it. Far from the origin a real step can shrink `|v|^2` by
+//!   less than its rounding: such a step is taken as long as the gap is not within the
+//!   tolerance;
 //! - the search is generic over what its simplex remembers (nothing for a plain query, how each
 //!   vertex was found for a warm-started one) and over an observer of its steps (nothing, or
 //!   the recorder of [`crate::trace`]): the plain query pays for neither.
 
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
-use crate::simplex::closest_to_origin;
+pub(crate) use crate::range::{robust_norm, robust_unit};
+use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 use crate::trace::StepOutcome;
 use nalgebra::Vector3;
+
+fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
+    let mut l = Vector3::zeros();
+    l.fixed_rows_mut::<D>(0).copy_from(v);
+    l
+}
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
 /// The search stops once the duality gap is below this many `f64::EPSILON * scale * |v|`: no
 /// further support point can improve `v` beyond rounding.
 const GAP_ULPS: f64 = 8.0;
+
+/// Why a query stopped with [`SearchError::OutOfRange`] when an intermediate overflowed.
+pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not finite (the \
+     coordinates of the shapes exceed the supported range, see gjk::range)";
+
+/// The most steps in a row that keep `|v|^2` within its rounding (see `Search::run`).
+const MAX_SIDEWAYS: u32 = 8;
+
+/// A search that stops without progress (rounding) answers when its duality gap is within
+/// this many times the tolerance, and reports no convergence beyond.
+pub(crate) const STALL_SLACK: f64 = 16.0;
+/// ... or within this many `f64::EPSILON` times the magnitude of the coordinates involved
+/// (2^20: 2.3e-10 of it). Near contact with curved shapes or slivers, rounding in nearly
+/// degenerate simplices stalls the search at gaps up to about 1e-11 of it; a step lost in the
+/// rounding of |v|^2 (coordinates 1e9 times larger than the shapes' features) leaves gaps of
+/// 1e-9 of it and more.
+pub(crate) const STALL_ULPS: f64 = 1048576.0;
 
 /// Settings of a query.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -220,6 +248,10 @@ pub(crate) enum End {
     Converged,
     /// The iteration cap was hit.
     IterationCap,
+    /// The search could make no more progress (a support point repeated, or |v| grew by
+    /// rounding) while the duality gap was beyond the slack allowed for rounding (see
+    /// [`STALL_SLACK`], [`STALL_ULPS`]): the distance is not certified. Reported as no convergence, with its bounds.
+    Stalled,
 }
 
 /// Sees each step of a search: the support point evaluated in `direction`, what became of it,
@@ -302,15 +334,19 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         self.points[..self.len].iter().any(|p| p.w == *w)
     }
 
-    /// Adds `p` and solves for the closest point; if it is nearer the origin than `sqrt(vv)`,
-    /// keeps only the vertices it needs and returns it. Otherwise (no progress: rounding has
-    /// the last word) the simplex is left as it was, which costs no copy: `p` only went past
-    /// its end.
-    fn push_if_closer(&mut self, p: SupportPoint<D>, key: K, vv: f64) -> Option<Vector<D>> {
+    /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
+    /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
+    /// costs no copy: `p` only went past its end.
+    fn push_if(
+        &mut self,
+        p: SupportPoint<D>,
+        key: K,
+        accept: impl Fn(&Vector<D>) -> bool,
+    ) -> Option<Vector<D>> {
         self.points[self.len] = p;
         self.keys[self.len] = key;
         let (weights, v) = self.solve(self.len + 1);
-        if v.norm_squared().partial_cmp(&vv) != Some(std::cmp::Ordering::Less) {
+        if !accept(&v) {
             return None;
         }
         self.keep(self.len + 1, &weights);
@@ -368,12 +404,108 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         &self.weights[..self.len]
     }
 
+    /// The projection of the origin on the affine hull of the simplex, computed from its edges
+    /// rather than interpolated between its vertices: `v` less its components along the edges.
+    /// Interpolating between vertices 1e9 apart misplaces `v` by their rounding (1e-7), which
+    /// tilts the normal when `|v|` is small; the components along the edges are that error.
+    fn projected(&self, v: &Vector<D>) -> Vector<D> {
+        let p = self.points();
+        let (e1, e2) = match p.len() {
+            2 => (lift(&(p[1].w - p[0].w)), None),
+            3 if D == 3 => (lift(&(p[1].w - p[0].w)), Some(lift(&(p[2].w - p[0].w)))),
+            _ => return *v,
+        };
+        let mut r = lift(v);
+        match e2 {
+            None => {
+                let ee = e1.norm_squared();
+                if ee > 0.0 {
+                    r -= e1 * (r.dot(&e1) / ee);
+                }
+            }
+            Some(_) => {
+                // The plane's normal from the two shortest edges (a sliver's long edges are
+                // nearly parallel and their cross product is mostly rounding).
+                let n = plane_normal(lift(&p[0].w), lift(&p[1].w), lift(&p[2].w));
+                let nn = n.norm_squared();
+                if nn > 0.0 {
+                    r = n * (lift(&p[0].w).dot(&n) / nn);
+                }
+            }
+        }
+        let r: Vector<D> = r.fixed_rows::<D>(0).into_owned();
+        if r.iter().all(|x| x.is_finite()) {
+            r
+        } else {
+            *v
+        }
+    }
+
     fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
-        self.points[..self.len]
+        Self::combine(self.points(), &self.weights, pick)
+    }
+
+    fn combine(
+        points: &[SupportPoint<D>],
+        weights: &[f64; 4],
+        pick: impl Fn(&SupportPoint<D>) -> Vector<D>,
+    ) -> Vector<D> {
+        points.iter().zip(weights).map(|(p, w)| pick(p) * *w).sum()
+    }
+
+    /// The weights improved by one step of iterative refinement, for a simplex that holds the
+    /// origin: the weighted sum of its points should be 0, and its residual is the distance
+    /// between the cores' "common" points. Weights from the signed volumes of a thin simplex
+    /// with vertices 1e10 apart lose their accuracy (witness points 140 apart); a step
+    /// solving for the change that cancels the residual restores it. Kept only if it shrinks
+    /// the residual and leaves the weights a convex combination.
+    fn refined_weights(&self) -> [f64; 4] {
+        let p = self.points();
+        let residual = lift(&self.weighted(|q| q.w));
+        if p.len() < 2 || residual == Vector3::zeros() {
+            return self.weights;
+        }
+        let e: [Vector3<f64>; 3] = std::array::from_fn(|i| {
+            p.get(i + 1)
+                .map_or(Vector3::zeros(), |q| lift(&(q.w - p[0].w)))
+        });
+        let delta: Option<[f64; 3]> = match p.len() {
+            2 => {
+                let ee = e[0].norm_squared();
+                (ee > 0.0).then(|| [-residual.dot(&e[0]) / ee, 0.0, 0.0])
+            }
+            3 => {
+                let g = nalgebra::Matrix2::new(
+                    e[0].dot(&e[0]),
+                    e[0].dot(&e[1]),
+                    e[1].dot(&e[0]),
+                    e[1].dot(&e[1]),
+                );
+                let rhs = nalgebra::Vector2::new(-residual.dot(&e[0]), -residual.dot(&e[1]));
+                g.lu().solve(&rhs).map(|d| [d[0], d[1], 0.0])
+            }
+            _ => nalgebra::Matrix3::from_columns(&e)
+                .lu()
+                .solve(&-residual)
+                .map(|d| [d[0], d[1], d[2]]),
+        };
+        let Some(delta) = delta else {
+            return self.weights;
+        };
+        let mut weights = self.weights;
+        for (i, d) in delta.iter().take(p.len() - 1).enumerate() {
+            weights[i + 1] += d;
+            weights[0] -= d;
+        }
+        let convex = weights[..p.len()]
             .iter()
-            .zip(&self.weights)
-            .map(|(p, w)| pick(p) * *w)
-            .sum()
+            .all(|w| w.is_finite() && (0.0..=1.0).contains(w));
+        let better = lift(&Self::combine(p, &weights, |q| q.w)).norm() < residual.norm();
+        if convex && better {
+            weights
+        } else {
+            self.weights
+        }
     }
 }
 
@@ -509,6 +641,17 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let margin_sum = margins.0 + margins.1;
         // The same for a fresh and a warm start, so that both answer alike.
         let scale = pair.extent() + center.norm();
+        // The size of the numbers the support points are computed from (coordinates far from
+        // their frame's origin, B's placement in A's frame): support functions pick their
+        // points by dot products rounded to it.
+        let magnitude = scale
+            + pair.extent()
+            + pair.a.center().norm()
+            + pair.b_in_a.transform_point(&pair.b.center()).norm()
+            + pair.b_in_a.translation().norm();
+        // A separating direction must beat that rounding: a hull at 1e6 in its own frame,
+        // touching a point at a vertex, offers "separating" directions 1e-10 deep.
+        let separating = TOUCH_ULPS * f64::EPSILON * magnitude;
         let rounding = GAP_ULPS * f64::EPSILON * scale;
         let touch = TOUCH_ULPS * f64::EPSILON * scale;
         // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
@@ -540,17 +683,33 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 if !finite(&first) {
                     return Err(SearchError::NonFiniteSupport);
                 }
-                let search = fresh(Simplex::single(first, key), first.w, 1);
+                let mut search = fresh(Simplex::single(first, key), first.w, 1);
+                if pair.extent() == 0.0 {
+                    // Two points (see below): the first support point is the answer.
+                    search.lower = robust_norm(&first.w);
+                }
                 observer.step(&search, &direction, &first, StepOutcome::Started);
                 search
             }
         };
+        if pair.extent() == 0.0 {
+            // Two points: the difference is the single point `v`, known exactly. (Its squared
+            // length may underflow, which the loop below relies on.)
+            search.lower = robust_norm(&search.v);
+            search.end = if search.lower == 0.0 {
+                End::Touching
+            } else {
+                End::Converged
+            };
+            return Ok(search);
+        }
         // Where the search may stop as intersecting.
         let exit = if mode == Mode::Penetration {
             touch
         } else {
             contact
         };
+        let mut sideways = 0;
         loop {
             let vv = search.v.norm_squared();
             if vv <= exit * exit {
@@ -568,38 +727,78 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             }
             let v_norm = vv.sqrt();
             let vw = search.v.dot(&w.w);
+            if !(vv.is_finite() && vw.is_finite()) {
+                return Err(SearchError::OutOfRange(OVERFLOW));
+            }
             search.lower = search.lower.max(vw / v_norm);
-            if mode == Mode::Boolean && vw > contact * v_norm {
+            if mode == Mode::Boolean && vw > (contact + separating) * v_norm {
                 search.end = End::Separated;
                 break;
             }
-            // The duality gap bounds the error of |v| by gap / |v|; the tolerance is relative
-            // to the distance (or the overlap) of the shapes, |v| less the margins.
-            let gap = vv - vw;
-            let stop = if search.simplex.contains(&w.w) {
-                Some(StepOutcome::Repeated)
-            } else if gap <= options.relative_tolerance * v_norm * (v_norm - margin_sum).abs()
-                || gap <= rounding * v_norm
+            // The duality gap bounds the error of |v| by gap / |v|, with the best lower bound
+            // seen so far; the tolerance is relative to the distance (or the overlap) of the
+            // shapes, |v| less the margins, and to the cores' distance too: it sets the
+            // normal's accuracy, which the margins (radii 1e9 times the cores' distance)
+            // multiply in the closest points.
+            let gap = (v_norm - search.lower) * v_norm;
+            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
+            let allowed = (options.relative_tolerance * relative_to).max(rounding) * v_norm;
+            // Where the search stops without progress, a gap up to STALL_SLACK times the
+            // tolerance, or STALL_ULPS rounding units of the magnitude, is still an answer
+            // (rounding in an ill-conditioned simplex: a curved shape near contact, a sliver);
+            // its lower bound says how far it is. Beyond, it is reported as no convergence.
+            let stalled = if gap <= STALL_SLACK * allowed
+                || gap <= STALL_ULPS * f64::EPSILON * magnitude * v_norm
             {
-                Some(StepOutcome::GapClosed)
+                End::Converged
+            } else {
+                End::Stalled
+            };
+            let stop = if gap <= allowed {
+                Some((End::Converged, StepOutcome::GapClosed))
+            } else if search.simplex.contains(&w.w) {
+                // A repeated support point: rounding has the last word.
+                Some((stalled, StepOutcome::Repeated))
             } else {
                 None
             };
-            if let Some(outcome) = stop {
-                search.end = End::Converged;
+            if let Some((end, outcome)) = stop {
+                search.end = end;
+                search.project_v();
                 observer.step(&search, &direction, &w, outcome);
                 break;
             }
-            let Some(v) = search.simplex.push_if_closer(w, key, vv) else {
+            // Progress: |v| shrinks. Far from the origin (coordinates 1e9, |v|^2 1e18) a real
+            // step can shrink |v|^2 by less than its rounding, so a step that keeps it within
+            // rounding is taken too: the gap is not within the tolerance, so the new simplex
+            // holds a better direction. A step that leaves v unchanged is a cycle, and at most
+            // MAX_SIDEWAYS such steps in a row are taken (longer cycles).
+            let current = search.v;
+            let taken = search.simplex.push_if(w, key, |v| {
+                let vv_new = v.norm_squared();
+                vv_new < vv
+                    || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON)
+                        && *v != current
+                        && sideways < MAX_SIDEWAYS)
+            });
+            let Some(v) = taken else {
                 // No progress: rounding has the last word. The simplex is kept as it was.
-                search.end = End::Converged;
+                search.end = stalled;
+                search.project_v();
                 observer.step(&search, &direction, &w, StepOutcome::NoProgress);
                 break;
+            };
+            sideways = if v.norm_squared() < vv {
+                0
+            } else {
+                sideways + 1
             };
             search.v = v;
             observer.step(&search, &direction, &w, StepOutcome::Added);
         }
-        if search.end == End::Converged && search.v.norm_squared() <= contact * contact {
+        if matches!(search.end, End::Converged | End::Stalled)
+            && search.v.norm_squared() <= contact * contact
+        {
             search.end = End::Touching;
         }
         Ok(search)
@@ -607,6 +806,17 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 }
 
 impl<const D: usize, K: Copy> Search<D, K> {
+    /// Replaces `v` by its projection on the simplex's affine hull (see
+    /// [`Simplex::projected`]), unless that falls below the certified lower bound: on the
+    /// sliver simplices of curved shapes the hull's plane is known only to rounding divided by
+    /// the short edge, and its projection can undershoot the distance.
+    fn project_v(&mut self) {
+        let projected = self.simplex.projected(&self.v);
+        if robust_norm(&projected) >= self.lower {
+            self.v = projected;
+        }
+    }
+
     /// The answer of a distance query, A being placed by `pose_a`.
     fn distance(
         &self,
@@ -614,7 +824,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
     ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
         let result = self.result(pose_a);
         match self.end {
-            End::IterationCap => Err(QueryError::NoConvergence(Box::new(result))),
+            End::IterationCap | End::Stalled => Err(QueryError::NoConvergence(Box::new(result))),
             _ => Ok(result),
         }
     }
@@ -624,7 +834,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
         match self.end {
             End::Touching => Ok(true),
             End::Separated | End::Converged => Ok(false),
-            End::IterationCap => Err(QueryError::NoConvergence(Box::new(
+            End::IterationCap | End::Stalled => Err(QueryError::NoConvergence(Box::new(
                 self.result(&Pose::identity()),
             ))),
         }
@@ -632,9 +842,15 @@ impl<const D: usize, K: Copy> Search<D, K> {
 
     /// The closest points of the cores (A's frame); a common point when they intersect.
     pub(crate) fn core_points(&self) -> (Vector<D>, Vector<D>) {
+        let weights = if self.end == End::Touching {
+            self.simplex.refined_weights()
+        } else {
+            self.simplex.weights
+        };
+        let points = self.simplex.points();
         (
-            self.simplex.weighted(|p| p.a),
-            self.simplex.weighted(|p| p.b),
+            Simplex::<D, K>::combine(points, &weights, |p| p.a),
+            Simplex::<D, K>::combine(points, &weights, |p| p.b),
         )
     }
 
@@ -643,7 +859,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
     pub(crate) fn bounds(&self) -> (f64, f64) {
         let margin_sum = self.margins.0 + self.margins.1;
         // A capped search can stop with the cores already within their margins.
-        let upper = (self.v.norm() - margin_sum).max(0.0);
+        let upper = (robust_norm(&self.v) - margin_sum).max(0.0);
         let lower = self.lower - margin_sum - self.rounding;
         (lower.clamp(0.0, upper), upper)
     }
@@ -653,9 +869,9 @@ impl<const D: usize, K: Copy> Search<D, K> {
         let intersecting = self.end == End::Touching;
         let (margin_a, margin_b) = self.margins;
         let (core_a, core_b) = self.core_points();
-        let core_distance = self.v.norm();
+        let core_distance = robust_norm(&self.v);
         let (normal, point_a, point_b) = if core_distance > 0.0 {
-            let normal = -self.v / core_distance;
+            let normal = -robust_unit(&self.v);
             if intersecting {
                 // A point of both shapes on the segment between the cores' closest points:
                 // within margin_a of core_a and margin_b of core_b.

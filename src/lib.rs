@@ -33,6 +33,7 @@ mod epa;
 pub mod error;
 pub mod ffi;
 mod gjk;
+pub mod range;
 pub mod shape;
 mod simplex;
 mod support;

@@ -134,7 +134,7 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
 /// `(b - a) x (c - a)`, computed from the two shortest edges: the cross product of two long,
 /// nearly parallel edges of a sliver triangle cancels catastrophically, while the short edge is
 /// exact to rounding. All three pairs of edges give the same vector in exact arithmetic.
-fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
+pub(crate) fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
     let (ab, bc, ca) = (b - a, c - b, a - c);
     let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
     if lab >= lbc && lab >= lca {

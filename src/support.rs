@@ -7,6 +7,7 @@
 use nalgebra::{SMatrix, SVector, UnitQuaternion, Vector3};
 
 use crate::error::ShapeError;
+use crate::range::{check_coordinate, check_coordinates, check_finite};
 
 /// A vector of the shape space (`D` = 2 or 3).
 pub type Vector<const D: usize> = SVector<f64, D>;
@@ -83,7 +84,7 @@ impl<const D: usize> Pose<D> {
 
     /// A pure translation.
     pub fn from_translation(translation: Vector<D>) -> Result<Self, ShapeError> {
-        check_finite_vector("translation", &translation)?;
+        check_coordinates("translation", &translation)?;
         Ok(Self {
             rotation: SMatrix::identity(),
             translation,
@@ -138,8 +139,8 @@ impl<const D: usize> std::ops::Mul for Pose<D> {
 impl Pose<2> {
     /// A 2D placement from a position and an angle in radians (counter-clockwise).
     pub fn new_2d(x: f64, y: f64, angle: f64) -> Result<Self, ShapeError> {
-        check_finite("x", x)?;
-        check_finite("y", y)?;
+        check_coordinate("x", x)?;
+        check_coordinate("y", y)?;
         check_finite("angle", angle)?;
         let (s, c) = angle.sin_cos();
         Ok(Self::from_cos_sin([x, y], c, s))
@@ -160,48 +161,12 @@ impl Pose<3> {
         position: Vector3<f64>,
         rotation: UnitQuaternion<f64>,
     ) -> Result<Self, ShapeError> {
-        check_finite_vector("position", &position)?;
-        check_finite_vector("rotation", &rotation.as_ref().coords)?;
+        check_coordinates("position", &position)?;
+        check_coordinates("rotation", &rotation.as_ref().coords)?;
         Ok(Self {
             rotation: rotation.to_rotation_matrix().into_inner(),
             translation: position,
         })
-    }
-}
-
-/// Fails unless `value` is finite.
-pub(crate) fn check_finite(name: &str, value: f64) -> Result<(), ShapeError> {
-    if value.is_finite() {
-        Ok(())
-    } else {
-        Err(ShapeError::new(format!(
-            "{name} is {value}, not a finite number"
-        )))
-    }
-}
-
-/// Fails unless `value` is finite and not negative.
-pub(crate) fn check_size(name: &str, value: f64) -> Result<(), ShapeError> {
-    check_finite(name, value)?;
-    if value < 0.0 {
-        return Err(ShapeError::new(format!(
-            "{name} is {value}, it must not be negative"
-        )));
-    }
-    Ok(())
-}
-
-/// Fails unless every component of `v` is finite.
-pub(crate) fn check_finite_vector<const N: usize>(
-    name: &str,
-    v: &SVector<f64, N>,
-) -> Result<(), ShapeError> {
-    match v.iter().position(|x| !x.is_finite()) {
-        None => Ok(()),
-        Some(i) => Err(ShapeError::new(format!(
-            "{name} component {i} is {}, not a finite number",
-            v[i]
-        ))),
     }
 }
 

@@ -143,8 +143,10 @@ fn check_trace<const D: usize>(
         );
         if i > 0 {
             let before = &steps[i - 1];
+            // A step may keep |v| within its rounding (far from the origin a real step can
+            // shrink it by less), and the final projection on the simplex moves it by rounding.
             assert!(
-                s.upper_bound <= before.upper_bound,
+                s.upper_bound <= before.upper_bound + rounding,
                 "{at}: upper bound grew"
             );
             assert!(
@@ -197,12 +199,9 @@ where
         check_trace(&what, &steps, &result, &a, &pose_a, &b, &pose_b, scale);
         *outcomes.entry(steps.last().unwrap().outcome).or_insert(0) += 1;
     }
-    // The cases reach every way a search ends.
-    for outcome in [
-        StepOutcome::Added,
-        StepOutcome::Repeated,
-        StepOutcome::GapClosed,
-    ] {
+    // The cases reach the usual ends (a repeated point now almost always comes with a closed
+    // gap, as the gap uses the best lower bound seen).
+    for outcome in [StepOutcome::Added, StepOutcome::GapClosed] {
         assert!(
             outcomes.contains_key(&outcome),
             "{D}D: no case ended {outcome:?}: {outcomes:?}"

@@ -52,7 +52,9 @@ unsafe fn query_options(options: *const GjkQueryOptions) -> Result<QueryOptions,
 fn query_failure<R>(e: QueryError<R>) -> Failure {
     let status = match e {
         QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
-        QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
+        QueryError::InvalidOptions(_)
+        | QueryError::NonFiniteSupport
+        | QueryError::OutOfRange(_) => GJK_INVALID_ARGUMENT,
     };
     Failure::new(status, e.to_string())
 }

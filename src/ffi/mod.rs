@@ -42,6 +42,7 @@ pub use shapes::{
     gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polygon_new_f32, gjk_polytope_new,
     gjk_polytope_new_f32, gjk_rectangle_new, gjk_segment2d_new, gjk_segment3d_new,
     gjk_shape_dimension, gjk_shape_free, gjk_sphere_new, gjk_stadium_new, GjkShape,
+    GJK_MAX_MAGNITUDE, GJK_MIN_SIZE,
 };
 pub use status::{
     gjk_last_error_message, gjk_status_string, gjk_version, GjkStatus, GJK_DIMENSION_MISMATCH,

@@ -3,13 +3,15 @@
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
 use crate::ffi::status::Failure;
+use crate::range::check_coordinate;
 use crate::support::Pose;
 
 /// A rigid placement. Wherever a `const GjkPose *` is taken, NULL means the identity.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkPose {
-    /// Position; 2D shapes use x and y (z is ignored).
+    /// Position; 2D shapes use x and y (z is ignored). Each component must be finite and at
+    /// most `GJK_MAX_MAGNITUDE` (1e50) in magnitude.
     pub position: [f64; 3],
     /// Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}. 2D shapes
     /// accept only rotations about z. A quaternion whose norm is within 1e-3 of 1 is
@@ -25,11 +27,9 @@ impl GjkPose {
 
     /// The rotation as a unit quaternion, validated.
     fn unit_rotation(&self) -> Result<[f64; 4], Failure> {
-        if let Some(i) = self.position.iter().position(|x| !x.is_finite()) {
-            return Err(Failure::invalid(format!(
-                "pose position component {i} is {}, not a finite number",
-                self.position[i]
-            )));
+        for (i, x) in self.position.iter().enumerate() {
+            check_coordinate(&format!("pose position component {i}"), *x)
+                .map_err(|e| Failure::invalid(e.message()))?;
         }
         if let Some(i) = self.rotation.iter().position(|x| !x.is_finite()) {
             return Err(Failure::invalid(format!(

@@ -123,7 +123,9 @@ impl<const D: usize> From<&PenetrationResult<D>> for GjkPenetrationResult {
 pub(super) fn query_failure<R>(e: QueryError<R>) -> Failure {
     let status = match e {
         QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
-        QueryError::InvalidOptions(_) | QueryError::NonFiniteSupport => GJK_INVALID_ARGUMENT,
+        QueryError::InvalidOptions(_)
+        | QueryError::NonFiniteSupport
+        | QueryError::OutOfRange(_) => GJK_INVALID_ARGUMENT,
     };
     Failure::new(status, e.to_string())
 }

@@ -6,6 +6,20 @@ use crate::ffi::status::{guard, Failure, GjkStatus};
 use crate::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
 use crate::support::Vector;
 
+/// The supported range: every coordinate, size and pose translation component has magnitude
+/// at most `GJK_MAX_MAGNITUDE` (1e50). Beyond it the squared and multiplied lengths the queries
+/// use would overflow; constructors and queries refuse such input with
+/// `GJK_INVALID_ARGUMENT` and a message naming the argument.
+pub const GJK_MAX_MAGNITUDE: f64 = 1e50;
+/// The smallest nonzero size (radius, half extent, semi-axis, half length, length of a
+/// segment, span of a point set): `GJK_MIN_SIZE` (1e-50); 0 is fine (a point). Smaller sizes
+/// would underflow when squared and are refused with `GJK_INVALID_ARGUMENT`. Tiny
+/// coordinates are fine, and so are points (shapes of size 0) at any separation.
+pub const GJK_MIN_SIZE: f64 = 1e-50;
+const _: () = assert!(
+    GJK_MAX_MAGNITUDE == crate::range::MAX_MAGNITUDE && GJK_MIN_SIZE == crate::range::MIN_SIZE
+);
+
 /// An immutable convex shape in its local frame, 2D or 3D. Create it with a `gjk_*_new`
 /// function, free it with `gjk_shape_free`. It may be used by any number of threads at once.
 pub struct GjkShape {

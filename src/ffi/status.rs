@@ -9,14 +9,19 @@ pub type GjkStatus = i32;
 
 /// Success.
 pub const GJK_OK: GjkStatus = 0;
-/// A required pointer argument was NULL (or misaligned).
+/// A required pointer argument was NULL. (A non-NULL pointer that is misaligned for its type
+/// is `GJK_INVALID_ARGUMENT`.)
 pub const GJK_NULL_POINTER: GjkStatus = 1;
-/// A number was out of range: NaN, infinity, a negative size, zero points, a rotation that is
-/// not a unit quaternion, a tolerance outside [0, 1).
+/// An argument was out of range: NaN, infinity, a negative size, zero points, a coordinate,
+/// size or translation outside the supported range (see `GJK_MAX_MAGNITUDE` and
+/// `GJK_MIN_SIZE`), a rotation that is not a unit quaternion, a tolerance outside [0, 1), a
+/// pointer misaligned for its type; or a query whose intermediate results left the range `f64`
+/// can represent.
 pub const GJK_INVALID_ARGUMENT: GjkStatus = 2;
 /// A 2D shape was queried against a 3D shape.
 pub const GJK_DIMENSION_MISMATCH: GjkStatus = 3;
-/// The iteration cap was reached before the requested tolerance; distance results are still
+/// The iteration cap was reached before the requested tolerance, or the search stalled in
+/// rounding with its bounds further apart than the tolerance; distance results are still
 /// written, with bounds that bracket the true distance.
 pub const GJK_NO_CONVERGENCE: GjkStatus = 4;
 /// A bug in the library (a caught panic). The message says where; please report it.

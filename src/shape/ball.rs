@@ -1,7 +1,8 @@
 //! Circles (2D) and spheres (3D).
 
 use crate::error::ShapeError;
-use crate::support::{check_size, Support, Vector};
+use crate::range::check_size;
+use crate::support::{Support, Vector};
 
 /// A disc or ball of the given radius centred at the local origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -10,7 +11,8 @@ pub struct Ball<const D: usize> {
 }
 
 impl<const D: usize> Ball<D> {
-    /// A ball of `radius`; fails on a negative or non-finite radius. Radius 0 is a point.
+    /// A ball of `radius`; fails on a negative or non-finite radius, or one outside the
+    /// supported range (see [`crate::range`]). Radius 0 is a point.
     pub fn new(radius: f64) -> Result<Self, ShapeError> {
         check_size("radius", radius)?;
         Ok(Self { radius })

@@ -1,7 +1,8 @@
 //! Rectangles (2D) and boxes (3D).
 
 use crate::error::ShapeError;
-use crate::support::{check_size, Support, Vector};
+use crate::range::check_size;
+use crate::support::{Support, Vector};
 
 /// An axis-aligned rectangle or box centred at the local origin, given by its half extents.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -10,7 +11,8 @@ pub struct Cuboid<const D: usize> {
 }
 
 impl<const D: usize> Cuboid<D> {
-    /// A box with the given half extents; fails on a negative or non-finite one.
+    /// A box with the given half extents; fails on a negative or non-finite one, or one outside the
+    /// supported range (see [`crate::range`]).
     pub fn new(half_extents: Vector<D>) -> Result<Self, ShapeError> {
         for (i, h) in half_extents.iter().enumerate() {
             check_size(&format!("half extent {i}"), *h)?;

@@ -1,7 +1,8 @@
 //! Ellipses (2D) and ellipsoids (3D).
 
 use crate::error::ShapeError;
-use crate::support::{check_size, Support, Vector};
+use crate::range::check_size;
+use crate::support::{Support, Vector};
 
 /// An axis-aligned ellipse or ellipsoid centred at the local origin, given by its semi-axes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -10,7 +11,8 @@ pub struct Ellipsoid<const D: usize> {
 }
 
 impl<const D: usize> Ellipsoid<D> {
-    /// An ellipsoid with the given semi-axes; fails on a negative or non-finite one. Zero
+    /// An ellipsoid with the given semi-axes; fails on a negative or non-finite one, or one outside the
+    /// supported range (see [`crate::range`]). Zero
     /// semi-axes give flat ellipsoids (an ellipse in 3D, a segment, a point).
     pub fn new(half_axes: Vector<D>) -> Result<Self, ShapeError> {
         for (i, h) in half_axes.iter().enumerate() {

@@ -1,7 +1,8 @@
 //! A single point.
 
 use crate::error::ShapeError;
-use crate::support::{check_finite_vector, Support, Vector};
+use crate::range::check_coordinates;
+use crate::support::{Support, Vector};
 
 /// A single point of the local frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -10,9 +11,10 @@ pub struct Point<const D: usize> {
 }
 
 impl<const D: usize> Point<D> {
-    /// The point at `position`; fails on a non-finite coordinate.
+    /// The point at `position`; fails on a non-finite coordinate or one outside the
+    /// supported range (see [`crate::range`]).
     pub fn new(position: Vector<D>) -> Result<Self, ShapeError> {
-        check_finite_vector("point", &position)?;
+        check_coordinates("point", &position)?;
         Ok(Self { position })
     }
 }

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::error::ShapeError;
+use crate::range::{check_coordinate, check_extent, robust_norm};
 use crate::support::{Support, Vector};
 
 /// Points scanned together by the support function: one lane each, so that the scan
@@ -25,20 +26,16 @@ pub struct ConvexHull<const D: usize> {
 }
 
 impl<const D: usize> ConvexHull<D> {
-    /// Builds the hull of `points`; fails on an empty list or a non-finite coordinate.
+    /// Builds the hull of `points`; fails on an empty list, a non-finite coordinate, or a
+    /// coordinate or span outside the supported range (see [`crate::range`]).
     pub fn new(points: Vec<Vector<D>>) -> Result<Self, ShapeError> {
         if points.is_empty() {
             return Err(ShapeError::new("the point list is empty".into()));
         }
-        if let Some((index, axis)) = points
-            .iter()
-            .enumerate()
-            .find_map(|(i, p)| p.iter().position(|x| !x.is_finite()).map(|axis| (i, axis)))
-        {
-            return Err(ShapeError::new(format!(
-                "point {index} coordinate {axis} is {}, not a finite number",
-                points[index][axis]
-            )));
+        for (index, p) in points.iter().enumerate() {
+            for (axis, x) in p.iter().enumerate() {
+                check_coordinate(&format!("point {index} coordinate {axis}"), *x)?;
+            }
         }
         let mut lo = points[0];
         let mut hi = points[0];
@@ -47,11 +44,8 @@ impl<const D: usize> ConvexHull<D> {
             hi = hi.sup(p);
         }
         let diagonal = hi - lo;
-        if !diagonal.norm().is_finite() {
-            return Err(ShapeError::new(
-                "the points span a range too large to represent".into(),
-            ));
-        }
+        let extent = robust_norm(&diagonal);
+        check_extent("the span of the points", extent)?;
         let len = points.len();
         let stride = len.div_ceil(LANES) * LANES;
         let mut coords = vec![0.0; D * stride];
@@ -66,7 +60,7 @@ impl<const D: usize> ConvexHull<D> {
             len,
             stride,
             center: (lo + hi) * 0.5,
-            extent: diagonal.norm(),
+            extent,
         })
     }
 

@@ -2,9 +2,10 @@
 //! rounded segments.
 
 use crate::error::ShapeError;
+use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
 use crate::shape::Segment;
-use crate::support::{check_size, Support, Vector};
+use crate::support::{Support, Vector};
 
 /// `inner` grown by `radius` in every direction.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +18,8 @@ pub struct Rounded<S> {
 pub type Capsule<const D: usize> = Rounded<Segment<D>>;
 
 impl<S> Rounded<S> {
-    /// `inner` grown by `radius`; fails on a negative or non-finite radius.
+    /// `inner` grown by `radius`; fails on a negative or non-finite radius, or one outside the
+    /// supported range (see [`crate::range`]).
     pub fn new(inner: S, radius: f64) -> Result<Self, ShapeError> {
         check_size("radius", radius)?;
         Ok(Self { inner, radius })

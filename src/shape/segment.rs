@@ -1,7 +1,8 @@
 //! Line segments.
 
 use crate::error::ShapeError;
-use crate::support::{check_finite_vector, Support, Vector};
+use crate::range::{check_coordinates, check_extent, robust_norm};
+use crate::support::{Support, Vector};
 
 /// The segment between two points (which may coincide).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -11,15 +12,12 @@ pub struct Segment<const D: usize> {
 }
 
 impl<const D: usize> Segment<D> {
-    /// The segment from `a` to `b`; fails on a non-finite coordinate.
+    /// The segment from `a` to `b`; fails on a non-finite coordinate, or one or a length
+    /// outside the supported range (see [`crate::range`]).
     pub fn new(a: Vector<D>, b: Vector<D>) -> Result<Self, ShapeError> {
-        check_finite_vector("first endpoint", &a)?;
-        check_finite_vector("second endpoint", &b)?;
-        if !(b - a).norm().is_finite() {
-            return Err(ShapeError::new(
-                "the segment is too long to represent".into(),
-            ));
-        }
+        check_coordinates("first endpoint", &a)?;
+        check_coordinates("second endpoint", &b)?;
+        check_extent("the segment's length", robust_norm(&(b - a)))?;
         Ok(Self { a, b })
     }
 
