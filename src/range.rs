@@ -15,6 +15,8 @@
 //! whose intermediate results overflow anyway (user-defined shapes outside the range) fails
 //! with [`crate::QueryError::OutOfRange`], never with a NaN answer.
 
+use std::fmt::Display;
+
 use crate::error::ShapeError;
 
 /// The largest magnitude of a coordinate, size or translation component: `1e50`.
@@ -24,8 +26,8 @@ pub const MAX_MAGNITUDE: f64 = 1e50;
 /// set): `1e-50`.
 pub const MIN_SIZE: f64 = 1e-50;
 
-/// Fails unless `value` is finite.
-pub(crate) fn check_finite(name: &str, value: f64) -> Result<(), ShapeError> {
+/// Fails unless `value` is finite. The `name` of the value is only formatted on failure.
+pub(crate) fn check_finite(name: impl Display, value: f64) -> Result<(), ShapeError> {
     if value.is_finite() {
         Ok(())
     } else {
@@ -36,8 +38,8 @@ pub(crate) fn check_finite(name: &str, value: f64) -> Result<(), ShapeError> {
 }
 
 /// Fails unless `value` is finite and at most [`MAX_MAGNITUDE`] in magnitude.
-pub(crate) fn check_coordinate(name: &str, value: f64) -> Result<(), ShapeError> {
-    check_finite(name, value)?;
+pub(crate) fn check_coordinate(name: impl Display, value: f64) -> Result<(), ShapeError> {
+    check_finite(&name, value)?;
     if value.abs() > MAX_MAGNITUDE {
         return Err(ShapeError::new(format!(
             "{name} is {value:e}, beyond the supported magnitude {MAX_MAGNITUDE:e}"
@@ -48,18 +50,18 @@ pub(crate) fn check_coordinate(name: &str, value: f64) -> Result<(), ShapeError>
 
 /// Fails unless every component of `v` passes [`check_coordinate`].
 pub(crate) fn check_coordinates<const N: usize>(
-    name: &str,
+    name: impl Display,
     v: &nalgebra::SVector<f64, N>,
 ) -> Result<(), ShapeError> {
     v.iter()
         .enumerate()
-        .try_for_each(|(i, x)| check_coordinate(&format!("{name} component {i}"), *x))
+        .try_for_each(|(i, x)| check_coordinate(format_args!("{name} component {i}"), *x))
 }
 
 /// Fails unless `value` is a size: finite, not negative, and 0 or within
 /// [[`MIN_SIZE`], [`MAX_MAGNITUDE`]].
-pub(crate) fn check_size(name: &str, value: f64) -> Result<(), ShapeError> {
-    check_finite(name, value)?;
+pub(crate) fn check_size(name: impl Display, value: f64) -> Result<(), ShapeError> {
+    check_finite(&name, value)?;
     if value < 0.0 {
         return Err(ShapeError::new(format!(
             "{name} is {value}, it must not be negative"
@@ -69,7 +71,7 @@ pub(crate) fn check_size(name: &str, value: f64) -> Result<(), ShapeError> {
 }
 
 /// Fails unless the (non-negative) `value` is 0 or within [[`MIN_SIZE`], [`MAX_MAGNITUDE`]].
-pub(crate) fn check_extent(name: &str, value: f64) -> Result<(), ShapeError> {
+pub(crate) fn check_extent(name: impl Display, value: f64) -> Result<(), ShapeError> {
     if value > MAX_MAGNITUDE {
         return Err(ShapeError::new(format!(
             "{name} is {value:e}, beyond the supported magnitude {MAX_MAGNITUDE:e}"

@@ -28,7 +28,7 @@ impl GjkPose {
     /// The rotation as a unit quaternion, validated.
     fn unit_rotation(&self) -> Result<[f64; 4], Failure> {
         for (i, x) in self.position.iter().enumerate() {
-            check_coordinate(&format!("pose position component {i}"), *x)
+            check_coordinate(format_args!("pose position component {i}"), *x)
                 .map_err(|e| Failure::invalid(e.message()))?;
         }
         if let Some(i) = self.rotation.iter().position(|x| !x.is_finite()) {

@@ -15,7 +15,7 @@ impl<const D: usize> Cuboid<D> {
     /// supported range (see [`crate::range`]).
     pub fn new(half_extents: Vector<D>) -> Result<Self, ShapeError> {
         for (i, h) in half_extents.iter().enumerate() {
-            check_size(&format!("half extent {i}"), *h)?;
+            check_size(format_args!("half extent {i}"), *h)?;
         }
         Ok(Self { half_extents })
     }

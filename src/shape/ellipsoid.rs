@@ -16,7 +16,7 @@ impl<const D: usize> Ellipsoid<D> {
     /// semi-axes give flat ellipsoids (an ellipse in 3D, a segment, a point).
     pub fn new(half_axes: Vector<D>) -> Result<Self, ShapeError> {
         for (i, h) in half_axes.iter().enumerate() {
-            check_size(&format!("semi-axis {i}"), *h)?;
+            check_size(format_args!("semi-axis {i}"), *h)?;
         }
         Ok(Self { half_axes })
     }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::error::ShapeError;
-use crate::range::{check_coordinate, check_extent, robust_norm};
+use crate::range::{check_coordinate, check_extent, robust_norm, MAX_MAGNITUDE};
 use crate::support::{Support, Vector};
 
 /// Points scanned together by the support function: one lane each, so that the scan
@@ -32,9 +32,13 @@ impl<const D: usize> ConvexHull<D> {
         if points.is_empty() {
             return Err(ShapeError::new("the point list is empty".into()));
         }
-        for (index, p) in points.iter().enumerate() {
-            for (axis, x) in p.iter().enumerate() {
-                check_coordinate(&format!("point {index} coordinate {axis}"), *x)?;
+        // One cheap pass; the message is built only for the point that fails.
+        let in_range = |x: &f64| x.abs() <= MAX_MAGNITUDE;
+        if !points.iter().all(|p| p.iter().all(in_range)) {
+            for (index, p) in points.iter().enumerate() {
+                for (axis, x) in p.iter().enumerate() {
+                    check_coordinate(format_args!("point {index} coordinate {axis}"), *x)?;
+                }
             }
         }
         let mut lo = points[0];
