@@ -8,7 +8,7 @@
 //! query; the table reports the median over the rounds with the minimum and maximum. Shapes
 //! (and parry's hulls) are built before any timing. Accuracy is scored on an untimed pass.
 
-mod data;
+pub mod data;
 mod report;
 mod runners;
 
