@@ -95,6 +95,21 @@ enum Who {
     OursOnEnum,
 }
 
+/// Median nanoseconds per query of `pass`, which runs `queries` queries, over `rounds` timed
+/// passes after a warm-up pass: the timing of the benchmark binaries in `src/bin/`.
+pub fn median_ns(rounds: usize, queries: usize, mut pass: impl FnMut()) -> f64 {
+    pass();
+    let mut samples: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            pass();
+            start.elapsed().as_nanos() as f64 / queries.max(1) as f64
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
 /// Times every job in `rounds` rounds (after one warm-up pass each). A round runs every job of
 /// the workload once, rotating which one goes first, so that each job's samples spread over
 /// the whole measurement of the workload and a burst of load elsewhere on the machine lands on

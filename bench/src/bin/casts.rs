@@ -6,10 +6,10 @@
 //! times. Prints a Markdown table (docs/performance-casts.md holds one).
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Shape};
 use gjk::{shape_cast, Pose, QueryOptions, Vector};
+use gjk_bench::median_ns;
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 use parry3d_f64::math::{Pose as PPose, Rot3, Vector as PVector};
 use parry3d_f64::query::{self, Ray, ShapeCastOptions};
@@ -109,20 +109,6 @@ struct CastCase {
     velocity_b: [f64; 3],
 }
 
-/// Median nanoseconds per query of `pass` over `cases` queries.
-fn time(rounds: usize, cases: usize, mut pass: impl FnMut()) -> f64 {
-    pass();
-    let mut samples: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_nanos() as f64 / cases as f64
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
-}
-
 /// Agreement of two answer lists: (agreeing cases, largest relative difference of the times).
 fn agreement(ours: &[Option<f64>], theirs: &[Option<f64>]) -> (usize, f64) {
     let mut agree = 0;
@@ -214,12 +200,12 @@ fn main() {
                 .map(|h| h.time_of_impact)
         };
         let ns = (
-            time(rounds, n, || {
+            median_ns(rounds, n, || {
                 cases.iter().for_each(|c| {
                     black_box(ours_one(c));
                 })
             }),
-            time(rounds, n, || {
+            median_ns(rounds, n, || {
                 cases.iter().for_each(|c| {
                     black_box(theirs_one(c));
                 })
@@ -280,12 +266,12 @@ fn main() {
             .map(|h| h.time_of_impact)
         };
         let ns = (
-            time(rounds, n, || {
+            median_ns(rounds, n, || {
                 cases.iter().for_each(|c| {
                     black_box(ours_one(c));
                 })
             }),
-            time(rounds, n, || {
+            median_ns(rounds, n, || {
                 cases.iter().for_each(|c| {
                     black_box(theirs_one(c));
                 })

@@ -7,13 +7,14 @@
 //! support evaluations, and the largest difference between warm and cold distances.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use gjk::shape::ConvexHull;
 use gjk::{
     distance_cached, distance_with, intersect_cached, intersect_with, Pose, QueryOptions,
     SimplexCache, Vector,
 };
+use gjk_bench::data::Rng;
+use gjk_bench::median_ns;
 use nalgebra::{UnitQuaternion, Vector3};
 use parry3d_f64::math::{Pose as PPose, Rot3, Vector as PVector};
 use parry3d_f64::query;
@@ -21,21 +22,6 @@ use parry3d_f64::shape::ConvexPolyhedron;
 
 const PAIRS: usize = 100;
 const FRAMES: usize = 120;
-
-/// A small seeded generator (xorshift64*), so that every run times the same cases.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-}
 
 /// The hull of `n` random points on a unit sphere, for both libraries.
 fn hull(rng: &mut Rng, n: usize) -> (ConvexHull<3>, ConvexPolyhedron) {
@@ -75,20 +61,6 @@ fn placement(p: &[f64; 4], f: usize) -> (Pose<3>, PPose) {
     )
 }
 
-/// Median nanoseconds per query of `pass` (which runs `queries` queries) over `rounds`.
-fn time(rounds: usize, queries: usize, mut pass: impl FnMut()) -> f64 {
-    pass();
-    let mut samples: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_nanos() as f64 / queries as f64
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
-}
-
 fn main() {
     let rounds = if std::env::args().any(|a| a == "--quick") {
         3
@@ -99,7 +71,7 @@ fn main() {
     println!("| points per hull | query | gjk cold ns | gjk warm ns | parry ns | warm speed-up | parry / gjk warm | support evaluations cold / warm | max \\|warm - cold\\| |");
     println!("|--:|---|--:|--:|--:|--:|--:|--:|--:|");
     for n in [8, 32, 128] {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ n as u64);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ n as u64);
         let shapes: Vec<_> = (0..PAIRS)
             .map(|_| (hull(&mut rng, n), hull(&mut rng, n)))
             .collect();
@@ -126,14 +98,14 @@ fn main() {
             }
         }
 
-        let distance_cold = time(rounds, queries, || {
+        let distance_cold = median_ns(rounds, queries, || {
             for frame in &frames {
                 for ((a, b), pose) in shapes.iter().zip(frame) {
                     black_box(distance_with(&a.0, &identity.0, &b.0, &pose.0, &options).ok());
                 }
             }
         });
-        let distance_warm = time(rounds, queries, || {
+        let distance_warm = median_ns(rounds, queries, || {
             let mut caches = vec![SimplexCache::new(); PAIRS];
             for frame in &frames {
                 for (((a, b), pose), cache) in shapes.iter().zip(frame).zip(&mut caches) {
@@ -143,21 +115,21 @@ fn main() {
                 }
             }
         });
-        let distance_parry = time(rounds, queries, || {
+        let distance_parry = median_ns(rounds, queries, || {
             for frame in &frames {
                 for ((a, b), pose) in shapes.iter().zip(frame) {
                     black_box(query::distance(&identity.1, &a.1, &pose.1, &b.1).ok());
                 }
             }
         });
-        let intersect_cold = time(rounds, queries, || {
+        let intersect_cold = median_ns(rounds, queries, || {
             for frame in &frames {
                 for ((a, b), pose) in shapes.iter().zip(frame) {
                     black_box(intersect_with(&a.0, &identity.0, &b.0, &pose.0, &options).ok());
                 }
             }
         });
-        let intersect_warm = time(rounds, queries, || {
+        let intersect_warm = median_ns(rounds, queries, || {
             let mut caches = vec![SimplexCache::new(); PAIRS];
             for frame in &frames {
                 for (((a, b), pose), cache) in shapes.iter().zip(frame).zip(&mut caches) {
@@ -167,7 +139,7 @@ fn main() {
                 }
             }
         });
-        let intersect_parry = time(rounds, queries, || {
+        let intersect_parry = median_ns(rounds, queries, || {
             for frame in &frames {
                 for ((a, b), pose) in shapes.iter().zip(frame) {
                     black_box(query::intersection_test(&identity.1, &a.1, &pose.1, &b.1).ok());

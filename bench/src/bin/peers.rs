@@ -6,11 +6,11 @@
 //! answers against the exact truth (docs/performance-peers.md holds one).
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use gjk::shape::ConvexHull;
 use gjk::{intersect, penetration, Pose, Vector};
 use gjk_bench::data::{load_reference, Body, Workload};
+use gjk_bench::median_ns;
 
 extern "C" {
     fn gjk_bench_ccd_intersect(a: *const f64, na: usize, b: *const f64, nb: usize, mpr: i32)
@@ -57,25 +57,6 @@ fn pairs(w: &Workload) -> Vec<Pair> {
             }
         })
         .collect()
-}
-
-/// Median nanoseconds per call of `query` over `indices`, over `rounds` passes.
-fn time(rounds: usize, indices: &[usize], mut query: impl FnMut(usize)) -> f64 {
-    let mut pass = || {
-        for &i in indices {
-            query(i);
-        }
-    };
-    pass();
-    let mut samples: Vec<f64> = (0..rounds)
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_nanos() as f64 / indices.len().max(1) as f64
-        })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
 }
 
 fn ccd_intersect(p: &Pair, mpr: bool) -> bool {
@@ -137,14 +118,20 @@ fn main() {
         let ours = wrong(&|p| intersect(&p.a, &id, &p.b, &id).unwrap_or(false));
         let gjk_wrong = wrong(&|p| ccd_intersect(p, false));
         let mpr_wrong = wrong(&|p| ccd_intersect(p, true));
-        let t_ours = time(rounds, &all, |i| {
-            black_box(intersect(&pairs[i].a, &id, &pairs[i].b, &id).ok());
+        let t_ours = median_ns(rounds, all.len(), || {
+            for &i in &all {
+                black_box(intersect(&pairs[i].a, &id, &pairs[i].b, &id).ok());
+            }
         });
-        let t_gjk = time(rounds, &all, |i| {
-            black_box(ccd_intersect(&pairs[i], false));
+        let t_gjk = median_ns(rounds, all.len(), || {
+            for &i in &all {
+                black_box(ccd_intersect(&pairs[i], false));
+            }
         });
-        let t_mpr = time(rounds, &all, |i| {
-            black_box(ccd_intersect(&pairs[i], true));
+        let t_mpr = median_ns(rounds, all.len(), || {
+            for &i in &all {
+                black_box(ccd_intersect(&pairs[i], true));
+            }
         });
         println!(
             "| {name} | intersect ({} pairs) | {t_ours:.0} | {t_gjk:.0} | {t_mpr:.0} | {:.2} | {:.2} | {ours} / {gjk_wrong} / {mpr_wrong} wrong verdicts of {} |",
@@ -176,14 +163,20 @@ fn main() {
         });
         let gjk_bad = bad(&|p| ccd_depth(p, false));
         let mpr_bad = bad(&|p| ccd_depth(p, true));
-        let t_ours = time(rounds, &overlapping, |i| {
-            black_box(penetration(&pairs[i].a, &id, &pairs[i].b, &id).ok());
+        let t_ours = median_ns(rounds, overlapping.len(), || {
+            for &i in &overlapping {
+                black_box(penetration(&pairs[i].a, &id, &pairs[i].b, &id).ok());
+            }
         });
-        let t_gjk = time(rounds, &overlapping, |i| {
-            black_box(ccd_depth(&pairs[i], false));
+        let t_gjk = median_ns(rounds, overlapping.len(), || {
+            for &i in &overlapping {
+                black_box(ccd_depth(&pairs[i], false));
+            }
         });
-        let t_mpr = time(rounds, &overlapping, |i| {
-            black_box(ccd_depth(&pairs[i], true));
+        let t_mpr = median_ns(rounds, overlapping.len(), || {
+            for &i in &overlapping {
+                black_box(ccd_depth(&pairs[i], true));
+            }
         });
         println!(
             "| {name} | penetration ({} overlapping) | {t_ours:.0} | {t_gjk:.0} | {t_mpr:.0} | {:.2} | {:.2} | {ours} / {gjk_bad} / {mpr_bad} depths off by > 1e-5 of {} |",
