@@ -10,27 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                                  \
-  do {                                                                               \
-    if (cond) {                                                                      \
-      passed++;                                                                      \
-    } else {                                                                         \
-      failed++;                                                                      \
-      fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, gjk_last_error_message());                                      \
-    }                                                                                \
-  } while (0)
-
-#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
-
-#define EXPECT_ERROR(call, status, needle)                                           \
-  do {                                                                               \
-    GjkStatus s_ = (call);                                                           \
-    CHECK(s_ == (status));                                                           \
-    CHECK(strstr(gjk_last_error_message(), (needle)) != NULL);                       \
-  } while (0)
+#include "check.h"
 
 static void test_ray_sphere_and_box(void) {
   GjkShape *sphere = NULL, *box = NULL, *hull = NULL;
@@ -177,6 +157,5 @@ int main(void) {
   test_ray_sphere_and_box();
   test_ray_2d();
   test_shape_cast();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed == 0 ? 0 : 1;
+  return SUMMARY();
 }
