@@ -28,7 +28,7 @@
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_with, DistanceResult, QueryOptions};
-use crate::shape::{Ball, Cuboid, Point, Shape};
+use crate::shape::{Ball, Capsule, Cuboid, Point, Shape};
 use crate::support::{Pose, Support, Vector};
 use std::fmt;
 
@@ -188,8 +188,8 @@ where
 }
 
 impl<const D: usize> Shape<D> {
-    /// [`ray_cast_with`] on this shape, in closed form for balls and boxes (exact to rounding,
-    /// no iterations) and by GJK for the others.
+    /// [`ray_cast_with`] on this shape, in closed form for balls, boxes and capsules (exact to
+    /// rounding, no iterations) and by GJK for the others.
     pub fn ray_cast(
         &self,
         pose: &Pose<D>,
@@ -206,6 +206,10 @@ impl<const D: usize> Shape<D> {
             Shape::Cuboid(cuboid) => {
                 check_ray(origin, direction, max_t, options)?;
                 Ok(ray_cuboid(cuboid, pose, origin, direction, max_t))
+            }
+            Shape::Capsule(capsule) => {
+                check_ray(origin, direction, max_t, options)?;
+                Ok(ray_capsule(capsule, pose, origin, direction, max_t))
             }
             _ => ray_cast_with(self, pose, origin, direction, max_t, options),
         }
@@ -485,8 +489,36 @@ fn inside<const D: usize>(origin: &Vector<D>, direction: &Vector<D>, iterations:
     }
 }
 
-/// A ray against a ball: the smaller root of `|m + t d|^2 = r^2`, written without
-/// cancellation.
+/// When the ray `m + t d` (from outside, `|m| > r`) enters the ball of radius `r` centred at
+/// the origin: the smaller root of `|m + t d|^2 = r^2`, written without cancellation.
+fn sphere_entry<const D: usize>(m: &Vector<D>, d: &Vector<D>, r: f64) -> Option<f64> {
+    let a = d.norm_squared();
+    let b = m.dot(d);
+    if b >= 0.0 {
+        return None;
+    }
+    // The offset of the closest approach, and the discriminant from it.
+    let q = (m - d * (b / a)).norm();
+    if q > r {
+        return None;
+    }
+    let m_norm = m.norm();
+    // |m|^2 - r^2, factored.
+    let c = (m_norm - r) * (m_norm + r);
+    Some(c / (-b + (a * (r - q) * (r + q)).sqrt()))
+}
+
+/// The unit outward normal at `at` (relative to the centre of a ball or the axis of a
+/// capsule), or against the ray where `at` is the centre itself.
+fn outward<const D: usize>(at: &Vector<D>, direction: &Vector<D>) -> Vector<D> {
+    if at.norm() > 0.0 {
+        at / at.norm()
+    } else {
+        -direction / direction.norm()
+    }
+}
+
+/// A ray against a ball.
 fn ray_ball<const D: usize>(
     ball: &Ball<D>,
     pose: &Pose<D>,
@@ -496,36 +528,69 @@ fn ray_ball<const D: usize>(
 ) -> Option<RayHit<D>> {
     let r = ball.radius();
     let m = origin - pose.translation();
-    let m_norm = m.norm();
-    // |m|^2 - r^2, factored.
-    let c = (m_norm - r) * (m_norm + r);
-    if c <= 0.0 {
+    if (m.norm() - r) * (m.norm() + r) <= 0.0 {
         return Some(inside(origin, direction, 0));
     }
-    let a = direction.norm_squared();
-    let b = m.dot(direction);
-    if b >= 0.0 {
-        return None;
-    }
-    // The offset of the closest approach, and the discriminant from it.
-    let q = (m - direction * (b / a)).norm();
-    if q > r {
-        return None;
-    }
-    let t = c / (-b + (a * (r - q) * (r + q)).sqrt());
-    if t > max_t {
-        return None;
-    }
-    let at = m + direction * t;
-    let normal = if at.norm() > 0.0 {
-        at / at.norm()
-    } else {
-        -direction / a.sqrt()
-    };
+    let t = sphere_entry(&m, direction, r).filter(|t| *t <= max_t)?;
     Some(RayHit {
         t,
         point: origin + direction * t,
-        normal,
+        normal: outward(&(m + direction * t), direction),
+        iterations: 0,
+        started_inside: false,
+    })
+}
+
+/// A ray against a capsule (stadium in 2D): the union of the cylinder around its segment and
+/// the balls at its ends, so the first hit is the earliest of the cylinder's side (where it is
+/// within the segment's span) and the two balls. Worked in the capsule's frame.
+fn ray_capsule<const D: usize>(
+    capsule: &Capsule<D>,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    max_t: f64,
+) -> Option<RayHit<D>> {
+    let r = capsule.radius();
+    let [p0, p1] = capsule.inner().endpoints();
+    let o = pose.rotation().tr_mul(&(origin - pose.translation()));
+    let d = pose.rotation().tr_mul(direction);
+    let axis = p1 - p0;
+    let length = axis.norm();
+    // The ray from the segment's first end, split along and across the axis.
+    let m = o - p0;
+    let (u, along_m, along_d) = if length > 0.0 {
+        let u = axis / length;
+        (u, m.dot(&u), d.dot(&u))
+    } else {
+        (Vector::zeros(), 0.0, 0.0)
+    };
+    let (m_across, d_across) = (m - u * along_m, d - u * along_d);
+    // Inside: within r of the segment.
+    let nearest = along_m.clamp(0.0, length);
+    let off = (m - u * nearest).norm();
+    if (off - r) * (off + r) <= 0.0 {
+        return Some(inside(origin, direction, 0));
+    }
+    // The side: |m_across + t d_across| = r, at an axial position within the segment.
+    let side = sphere_entry(&m_across, &d_across, r)
+        .filter(|t| (0.0..=length).contains(&(along_m + along_d * t)));
+    // The end balls.
+    let end0 = sphere_entry(&m, &d, r);
+    let end1 = sphere_entry(&(o - p1), &d, r);
+    let t = [side, end0, end1]
+        .into_iter()
+        .flatten()
+        .min_by(f64::total_cmp)
+        .filter(|t| *t <= max_t)?;
+    // The normal: from the nearest point of the segment to the hit, in the capsule's frame.
+    let at = m + d * t;
+    let s = at.dot(&u).clamp(0.0, length);
+    let normal = outward(&(at - u * s), &d);
+    Some(RayHit {
+        t,
+        point: origin + direction * t,
+        normal: pose.rotation() * normal,
         iterations: 0,
         started_inside: false,
     })

@@ -1096,3 +1096,47 @@ fn shape_casts_reject_bad_input_and_stop_at_the_cap() {
         other => panic!("expected no convergence: {other:?}"),
     }
 }
+
+/// Rays that pass by, with no limit on t: no hit (closed forms and GJK alike), and rays along a
+/// capsule's axis hit its cap.
+#[test]
+fn rays_passing_by_without_a_limit_miss() {
+    let capsule = Shape::Capsule(Capsule::<3>::along_axis(2, 2.0, 0.5).unwrap());
+    let ball = Shape::Ball(gjk::shape::Ball::<3>::new(0.5).unwrap());
+    let boxed = Shape::Cuboid(gjk::shape::Cuboid::new(Vector::<3>::new(0.5, 0.5, 2.0)).unwrap());
+    let at = Pose::<3>::identity();
+    let inf = f64::INFINITY;
+    for shape in [&capsule, &ball, &boxed] {
+        for (origin, direction) in [
+            (
+                Vector::<3>::new(3.0, 0.0, 0.0),
+                Vector::<3>::new(0.0, 1.0, 0.0),
+            ),
+            (
+                Vector::<3>::new(3.0, 0.0, 0.0),
+                Vector::<3>::new(1.0, 0.0, 0.0),
+            ),
+            (
+                Vector::<3>::new(0.0, 3.0, 9.0),
+                Vector::<3>::new(0.0, 0.0, 1.0),
+            ),
+        ] {
+            let hit = shape
+                .ray_cast(&at, &origin, &direction, inf, &DEFAULT)
+                .unwrap();
+            assert!(hit.is_none(), "{shape:?}: {hit:?}");
+        }
+    }
+    let hit = capsule
+        .ray_cast(
+            &at,
+            &Vector::<3>::new(0.0, 0.0, 9.0),
+            &Vector::<3>::new(0.0, 0.0, -2.0),
+            inf,
+            &DEFAULT,
+        )
+        .unwrap()
+        .unwrap();
+    assert!((hit.t - 3.25).abs() < 1e-15 && (hit.normal - Vector::<3>::z()).norm() < 1e-15);
+    assert_eq!(hit.iterations, 0);
+}
