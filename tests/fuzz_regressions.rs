@@ -887,3 +887,45 @@ fn vertex_and_edge_closer_than_rounding_at_1e9() {
         r.normal
     );
 }
+
+/// Found by query_2d after the fixes above (fuzz/regressions/crash-988eff32…): a sliver hull
+/// near (-9e4, -9e4) on the diagonal segment from the origin to (-1e6, -1e6) (a thin hull of
+/// 5 points). GJK_OK, intersecting, but the "common" points are 0.34 apart (3.4e-7 of the
+/// scale; expected within 1e-9 of it). Root cause (not fixed): the final simplex is a triangle
+/// 1e6 long and 1e-5 wide; one step of iterative refinement of its weights does not recover
+/// them. The fuzz harness allows 1e-6 of the scale until this is fixed.
+#[test]
+#[ignore = "KNOWN: witness points 0.34 apart for a sliver on a segment of 1e6"]
+fn sliver_on_a_long_segment_has_a_common_point() {
+    let a = polygon(&[
+        -90000.000005375,
+        -89999.999985125,
+        -90000.000005375,
+        -89999.999993125,
+        -89999.99999875,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -89999.99998975,
+        -89999.999996625,
+        -89999.999996625,
+    ]);
+    let b = polygon(&[
+        2.220446049250313e-16,
+        5e-324,
+        -999999.999988375,
+        -1000000.0,
+        -999999.99999925,
+        -999999.999993625,
+        -999999.999996625,
+        -1000000.0,
+        -1000000.0,
+        -1000000.0,
+    ]);
+    let (s, d) = distance(&a, None, &b, None);
+    assert!(s == GJK_OK && d.intersecting, "status {s}, {d:?}");
+    let gap =
+        ((d.point_a[0] - d.point_b[0]).powi(2) + (d.point_a[1] - d.point_b[1]).powi(2)).sqrt();
+    assert!(gap <= 1e-9 * 2e6, "{d:?}");
+}
