@@ -929,3 +929,60 @@ fn sliver_on_a_long_segment_has_a_common_point() {
         ((d.point_a[0] - d.point_b[0]).powi(2) + (d.point_a[1] - d.point_b[1]).powi(2)).sqrt();
     assert!(gap <= 1e-9 * 2e6, "{d:?}");
 }
+
+/// Found by query_3d after the fixes above (fuzz/regressions/crash-6f78e555…): the capsule of
+/// big_capsule_depth_matches_its_normal against another small polytope (f32 coordinates):
+/// depth 937499999.56 where the overlap along the returned normal is 937500012.06, 1.3e-8
+/// relative (normal tilted by 6.7e-9 rad out of the plane). Root cause (not fixed): presumably
+/// the final simplex is a thin triangle (the segment's two ends 1.9e9 apart and a point of the
+/// polytope) whose plane's normal, from a cross product of edges 1e9 and 1e1 long, carries
+/// their rounding. The fuzz harness allows 1e-7 of the depth until this is fixed.
+#[test]
+#[ignore = "KNOWN: EPA depth off by 12.5 along its normal for a capsule of 9.4e8"]
+fn big_capsule_depth_matches_its_normal_too() {
+    let b_points: Vec<f64> = [
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        2.0,
+        2.0,
+        -49.625,
+        -85.5,
+        1.131055134404596e-87,
+        2.0,
+        2.0,
+        2.0,
+        1.125,
+        15.125,
+        1.125,
+        15.125,
+        2.050209230568047e-304,
+        1.125,
+        8.2890456e-317,
+        -5.875,
+        1.125,
+        7.291122019556397e-304,
+        1.125,
+        1.26e-321,
+    ]
+    .iter()
+    .chain(&[2.0; 21])
+    .map(|&x| x as f32 as f64)
+    .collect();
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_capsule_new(937500000.0, 937500000.0, &mut a), a) };
+    let b = polytope(&b_points);
+    let (s, p) = penetration(&a, &b, None);
+    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let sa = Shape::Capsule(Capsule::<3>::along_axis(2, 937500000.0, 937500000.0).unwrap());
+    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
+    let along = overlap(&sa, &sb, &p.normal);
+    assert!(
+        (along + p.signed_distance).abs() <= 1e-9 * along,
+        "overlap {along}, {p:?}"
+    );
+}
