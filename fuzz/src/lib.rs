@@ -801,8 +801,12 @@ where
             assert!(!sw.intersecting, "swapped verdict differs: {sw:?} vs {d:?}");
         }
     } else {
+        // Curved shapes may not converge; polytopes may stall in rounding far from their
+        // frames' origins (a point against a segment of 1.9e9 turned by 90 degrees) and then
+        // say so.
+        check_failure(s_sw, "swapped distance");
         assert!(
-            curved && s_sw == GJK_NO_CONVERGENCE,
+            s_sw == GJK_NO_CONVERGENCE,
             "swapped query failed: {}",
             last_error()
         );
