@@ -22,8 +22,7 @@ use nalgebra::Vector3;
 
 use crate::error::QueryError;
 use crate::gjk::{
-    robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW,
-    STALL_SLACK, STALL_ULPS,
+    robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
 };
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
@@ -423,8 +422,7 @@ where
             // answer, converged if its gap is within what rounding allows.
             if facet.distance < previous.distance - rounding {
                 let tolerance = (relative_tolerance * previous.distance.abs()).max(rounding);
-                converged =
-                    gap <= STALL_SLACK * tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
+                converged = gap <= tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
                 break previous;
             }
         }

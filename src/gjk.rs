@@ -19,11 +19,11 @@
 //!   shape) and their radii (margins) added back exactly, so that their distance, closest
 //!   points and normal are as exact as for polytopes;
 //! - a support point already in the simplex, or a step that grows `|v|`, ends the search (no
-//!   cycling); if the duality gap is then far from the tolerance (`STALL_SLACK` times) the
-//!   answer is not certified and the query says so with [`QueryError::NoConvergence`], as
-//!   when the iteration cap ends it. Far from the origin a real step can shrink `|v|^2` by
-//!   less than its rounding: such a step is taken as long as the gap is not within the
-//!   tolerance;
+//!   cycling); if the duality gap is then beyond the tolerance and beyond `STALL_ULPS` units
+//!   of rounding, the answer is not certified and the query says so with
+//!   [`QueryError::NoConvergence`], as when the iteration cap ends it. Far from the origin a
+//!   real step can shrink `|v|^2` by less than its rounding: such a step (at most
+//!   `MAX_SIDEWAYS` in a row) is taken as long as the gap is not within the tolerance;
 //! - the search is generic over what its simplex remembers (nothing for a plain query, how each
 //!   vertex was found for a warm-started one) and over an observer of its steps (nothing, or
 //!   the recorder of [`crate::trace`]): the plain query pays for neither.
@@ -55,14 +55,12 @@ pub(crate) const OVERFLOW: &str = "an intermediate result of the query is not fi
 /// The most steps in a row that keep `|v|^2` within its rounding (see `Search::run`).
 const MAX_SIDEWAYS: u32 = 8;
 
-/// A search that stops without progress (rounding) answers when its duality gap is within
-/// this many times the tolerance, and reports no convergence beyond.
-pub(crate) const STALL_SLACK: f64 = 16.0;
-/// ... or within this many `f64::EPSILON` times the magnitude of the coordinates involved
-/// (2^20: 2.3e-10 of it). Near contact with curved shapes or slivers, rounding in nearly
-/// degenerate simplices stalls the search at gaps up to about 1e-11 of it; a step lost in the
-/// rounding of |v|^2 (coordinates 1e9 times larger than the shapes' features) leaves gaps of
-/// 1e-9 of it and more.
+/// A search that stops without progress (rounding) answers when its duality gap, beyond the
+/// tolerance, is within this many `f64::EPSILON` times the magnitude of the coordinates
+/// involved (2^20: 2.3e-10 of it), and reports no convergence beyond. Near contact with curved
+/// shapes or slivers, rounding in nearly degenerate simplices stalls the search at gaps up to
+/// about 1e-11 of it; a step lost in the rounding of |v|^2 (coordinates 1e9 times larger than
+/// the shapes' features) leaves gaps of 1e-9 of it and more.
 pub(crate) const STALL_ULPS: f64 = 1048576.0;
 
 /// Settings of a query.
@@ -249,8 +247,9 @@ pub(crate) enum End {
     /// The iteration cap was hit.
     IterationCap,
     /// The search could make no more progress (a support point repeated, or |v| grew by
-    /// rounding) while the duality gap was beyond the slack allowed for rounding (see
-    /// [`STALL_SLACK`], [`STALL_ULPS`]): the distance is not certified. Reported as no convergence, with its bounds.
+    /// rounding) while the duality gap was beyond the tolerance and the slack allowed for
+    /// rounding ([`STALL_ULPS`]): the distance is not certified. Reported as no convergence,
+    /// with its bounds.
     Stalled,
 }
 
@@ -743,13 +742,11 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             let gap = (v_norm - search.lower) * v_norm;
             let relative_to = (v_norm - margin_sum).abs().min(v_norm);
             let allowed = (options.relative_tolerance * relative_to).max(rounding) * v_norm;
-            // Where the search stops without progress, a gap up to STALL_SLACK times the
-            // tolerance, or STALL_ULPS rounding units of the magnitude, is still an answer
-            // (rounding in an ill-conditioned simplex: a curved shape near contact, a sliver);
-            // its lower bound says how far it is. Beyond, it is reported as no convergence.
-            let stalled = if gap <= STALL_SLACK * allowed
-                || gap <= STALL_ULPS * f64::EPSILON * magnitude * v_norm
-            {
+            // Where the search stops without progress, a gap up to STALL_ULPS rounding units
+            // of the coordinates' magnitude is still an answer (rounding in an ill-conditioned
+            // simplex: a curved shape near contact, a sliver); its lower bound says how far it
+            // is. Beyond, it is reported as no convergence.
+            let stalled = if gap <= STALL_ULPS * f64::EPSILON * magnitude * v_norm {
                 End::Converged
             } else {
                 End::Stalled

@@ -887,3 +887,103 @@ fn vertex_and_edge_closer_than_rounding_at_1e9() {
         r.normal
     );
 }
+
+/// Found by query_2d after the fixes above (fuzz/regressions/crash-988eff32…): a sliver hull
+/// near (-9e4, -9e4) on the diagonal segment from the origin to (-1e6, -1e6) (a thin hull of
+/// 5 points). GJK_OK, intersecting, but the "common" points are 0.34 apart (3.4e-7 of the
+/// scale; expected within 1e-9 of it). Root cause (not fixed): the final simplex is a triangle
+/// 1e6 long and 1e-5 wide; one step of iterative refinement of its weights does not recover
+/// them. The fuzz harness allows 1e-6 of the scale until this is fixed.
+#[test]
+#[ignore = "KNOWN: witness points 0.34 apart for a sliver on a segment of 1e6"]
+fn sliver_on_a_long_segment_has_a_common_point() {
+    let a = polygon(&[
+        -90000.000005375,
+        -89999.999985125,
+        -90000.000005375,
+        -89999.999993125,
+        -89999.99999875,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -89999.99998975,
+        -89999.999996625,
+        -89999.999996625,
+    ]);
+    let b = polygon(&[
+        2.220446049250313e-16,
+        5e-324,
+        -999999.999988375,
+        -1000000.0,
+        -999999.99999925,
+        -999999.999993625,
+        -999999.999996625,
+        -1000000.0,
+        -1000000.0,
+        -1000000.0,
+    ]);
+    let (s, d) = distance(&a, None, &b, None);
+    assert!(s == GJK_OK && d.intersecting, "status {s}, {d:?}");
+    let gap =
+        ((d.point_a[0] - d.point_b[0]).powi(2) + (d.point_a[1] - d.point_b[1]).powi(2)).sqrt();
+    assert!(gap <= 1e-9 * 2e6, "{d:?}");
+}
+
+/// Found by query_3d after the fixes above (fuzz/regressions/crash-6f78e555…): the capsule of
+/// big_capsule_depth_matches_its_normal against another small polytope (f32 coordinates):
+/// depth 937499999.56 where the overlap along the returned normal is 937500012.06, 1.3e-8
+/// relative (normal tilted by 6.7e-9 rad out of the plane). Root cause (not fixed): presumably
+/// the final simplex is a thin triangle (the segment's two ends 1.9e9 apart and a point of the
+/// polytope) whose plane's normal, from a cross product of edges 1e9 and 1e1 long, carries
+/// their rounding. A third pair (fuzz/regressions/crash-5b387c0a…) is 108.7 off (1.2e-7
+/// relative). The fuzz harness allows 1e-6 of the depth until this is fixed.
+#[test]
+#[ignore = "KNOWN: EPA depth off by 12.5 along its normal for a capsule of 9.4e8"]
+fn big_capsule_depth_matches_its_normal_too() {
+    let b_points: Vec<f64> = [
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        15.125,
+        2.0,
+        2.0,
+        -49.625,
+        -85.5,
+        1.131055134404596e-87,
+        2.0,
+        2.0,
+        2.0,
+        1.125,
+        15.125,
+        1.125,
+        15.125,
+        2.050209230568047e-304,
+        1.125,
+        8.2890456e-317,
+        -5.875,
+        1.125,
+        7.291122019556397e-304,
+        1.125,
+        1.26e-321,
+    ]
+    .iter()
+    .chain(&[2.0; 21])
+    .map(|&x| x as f32 as f64)
+    .collect();
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_capsule_new(937500000.0, 937500000.0, &mut a), a) };
+    let b = polytope(&b_points);
+    let (s, p) = penetration(&a, &b, None);
+    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let sa = Shape::Capsule(Capsule::<3>::along_axis(2, 937500000.0, 937500000.0).unwrap());
+    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
+    let along = overlap(&sa, &sb, &p.normal);
+    assert!(
+        (along + p.signed_distance).abs() <= 1e-9 * along,
+        "overlap {along}, {p:?}"
+    );
+}

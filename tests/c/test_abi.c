@@ -205,7 +205,11 @@ static void test_bad_input(void) {
   EXPECT_ERROR(gjk_segment2d_new(0, 0, nan, 0, &s), GJK_INVALID_ARGUMENT, "second endpoint");
   EXPECT_ERROR(gjk_segment3d_new(0, inf, 0, 0, 0, 0, &s), GJK_INVALID_ARGUMENT, "first endpoint");
   EXPECT_ERROR(gjk_segment2d_new(-1e308, 0, 1e308, 0, &s), GJK_INVALID_ARGUMENT,
-               "first endpoint component 0 is -1e308, beyond the supported magnitude");
+               "first endpoint component 0 is -1e308, beyond the supported magnitude 1e50");
+  EXPECT_ERROR(gjk_segment2d_new(0, 0, 1e-60, 0, &s), GJK_INVALID_ARGUMENT,
+               "below the smallest supported nonzero size 1e-50");
+  EXPECT_ERROR(gjk_sphere_new(2 * GJK_MAX_MAGNITUDE, &s), GJK_INVALID_ARGUMENT, "radius");
+  EXPECT_ERROR(gjk_box_new(1, GJK_MIN_SIZE / 2, 1, &s), GJK_INVALID_ARGUMENT, "half extent 1");
   double pts[] = {0, 0, 1, 0, nan, 1, 0, 1};
   EXPECT_ERROR(gjk_polygon_new(pts, 4, &s), GJK_INVALID_ARGUMENT, "point 2 coordinate 0");
   EXPECT_ERROR(gjk_polygon_new(pts, 0, &s), GJK_INVALID_ARGUMENT, "count is 0");
