@@ -121,7 +121,10 @@ where
     }
     let (margin_a, margin_b) = search.margins;
     let core_distance = robust_norm(&search.v);
-    let core = if core_distance > search.touch {
+    // The cores are certainly apart when the search's lower bound says so; a search that
+    // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
+    // bounds their distance from above, and its direction is no normal.
+    let core = if core_distance > search.touch && search.core_lower_bound() > search.touch {
         // The cores are apart: the shapes overlap within their margins only, along the
         // cores' normal, and no expansion is needed.
         let (point_a, point_b) = search.core_points();

@@ -851,6 +851,11 @@ impl<const D: usize, K: Copy> Search<D, K> {
         )
     }
 
+    /// A certified lower bound on the distance between the cores (without the margins).
+    pub(crate) fn core_lower_bound(&self) -> f64 {
+        self.lower - self.rounding
+    }
+
     /// The distance between the shapes as known so far: `(lower, upper)` with
     /// `0 <= lower <= true distance <= upper`, margins included.
     pub(crate) fn bounds(&self) -> (f64, f64) {

@@ -987,3 +987,28 @@ fn big_capsule_depth_matches_its_normal_too() {
         "overlap {along}, {p:?}"
     );
 }
+
+/// A tiny capsule whose axis passes through a vertex of a large hull (fuzz input
+/// crash-b2259be5…): the cores touch, GJK approaches them edge-on and stalls with |v| = 5.5e-7,
+/// and the margin-only shortcut took that v for the cores' separation (depth 1.17e-5 along a
+/// normal where the overlap is 1.28e-5). Now a stalled core search goes to EPA: the depth is the
+/// radius, and the overlap along the normal equals it (weak duality: no smaller overlap exists,
+/// as the cores share a point).
+#[test]
+fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
+    let xyz = [
+        -2.6875, -2.6875, 4.5625, 5.0, -5.625, 0.0, -0.0625, -2.6875, -2.6875, -2.6875, -2.6875,
+        -2.6875, 0.0, -0.0625, 1.5, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ];
+    let capsule = Capsule::<3>::along_axis(2, 1.33125e-5, 1.225e-5).unwrap();
+    let (a, b) = (
+        Shape::Capsule(capsule),
+        Shape::ConvexHull(ConvexHull::new(points3(&xyz)).unwrap()),
+    );
+    let id = gjk::Pose::identity();
+    let p = gjk::penetration(&a, &id, &b, &id).unwrap();
+    let depth = -p.signed_distance;
+    assert!((depth - 1.225e-5).abs() <= 1e-15, "{p:?}");
+    let n = [p.normal[0], p.normal[1], p.normal[2]];
+    assert!((overlap(&a, &b, &n) - depth).abs() <= 1e-15, "{p:?}");
+}
