@@ -276,3 +276,16 @@ fn csharp_warm_starts_pass_under_mono() {
     command.arg("--debug").arg(&exe);
     assert_summary(&run(command), 300);
 }
+
+#[test]
+fn csharp_trace_passes_under_mono() {
+    if !mono_available() {
+        return;
+    }
+    let lib = build_library();
+    let sources = test_sources(&["TraceTests.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "trace_tests", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 30);
+}

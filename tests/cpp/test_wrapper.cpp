@@ -340,7 +340,7 @@ void test_trace() {
   CHECK(t.steps[0].outcome == GJK_STEP_STARTED && t.steps[1].outcome == GJK_STEP_ADDED);
   CHECK(t.steps[1].support_w[0] == -2.0 && t.steps[1].support_w[1] == -4.0);
   CHECK(t.steps[2].upper_bound == 2.0);
-  // A long search on ellipses (21 steps) needs more than the first buffer: all are kept.
+  // A long search on ellipses (over 16 steps) needs more than the first buffer: all kept.
   gjk::Shape e = gjk::Shape::ellipse(3.0, 1.0);
   gjk::QueryOptions exact = gjk::default_options();
   exact.relative_tolerance = 0.0;
