@@ -28,7 +28,7 @@
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_with, DistanceResult, QueryOptions};
-use crate::shape::{Ball, Capsule, Cuboid, Point, Shape};
+use crate::shape::{Cuboid, Point, Shape};
 use crate::support::{Pose, Support, Vector};
 use std::fmt;
 
@@ -201,7 +201,13 @@ impl<const D: usize> Shape<D> {
         match self {
             Shape::Ball(ball) => {
                 check_ray(origin, direction, max_t, options)?;
-                Ok(ray_ball(ball, pose, origin, direction, max_t))
+                Ok(ray_ball(
+                    pose.translation(),
+                    ball.radius(),
+                    origin,
+                    direction,
+                    max_t,
+                ))
             }
             Shape::Cuboid(cuboid) => {
                 check_ray(origin, direction, max_t, options)?;
@@ -209,7 +215,17 @@ impl<const D: usize> Shape<D> {
             }
             Shape::Capsule(capsule) => {
                 check_ray(origin, direction, max_t, options)?;
-                Ok(ray_capsule(capsule, pose, origin, direction, max_t))
+                let ends = capsule
+                    .inner()
+                    .endpoints()
+                    .map(|p| pose.transform_point(&p));
+                Ok(ray_rounded_segment(
+                    ends,
+                    capsule.radius(),
+                    origin,
+                    direction,
+                    max_t,
+                ))
             }
             _ => ray_cast_with(self, pose, origin, direction, max_t, options),
         }
@@ -491,6 +507,7 @@ fn inside<const D: usize>(origin: &Vector<D>, direction: &Vector<D>, iterations:
 
 /// When the ray `m + t d` (from outside, `|m| > r`) enters the ball of radius `r` centred at
 /// the origin: the smaller root of `|m + t d|^2 = r^2`, written without cancellation.
+#[inline]
 fn sphere_entry<const D: usize>(m: &Vector<D>, d: &Vector<D>, r: f64) -> Option<f64> {
     let a = d.norm_squared();
     let b = m.dot(d);
@@ -518,82 +535,87 @@ fn outward<const D: usize>(at: &Vector<D>, direction: &Vector<D>) -> Vector<D> {
     }
 }
 
-/// A ray against a ball.
+/// The answer of a closed form: a hit at `t` with the world `normal`, no iterations.
+fn closed_form_hit<const D: usize>(
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+    t: f64,
+    normal: Vector<D>,
+) -> RayHit<D> {
+    RayHit {
+        t,
+        point: origin + direction * t,
+        normal,
+        iterations: 0,
+        started_inside: false,
+    }
+}
+
+/// A ray against the ball of radius `r` centred at `centre` (world frame).
 fn ray_ball<const D: usize>(
-    ball: &Ball<D>,
-    pose: &Pose<D>,
+    centre: &Vector<D>,
+    r: f64,
     origin: &Vector<D>,
     direction: &Vector<D>,
     max_t: f64,
 ) -> Option<RayHit<D>> {
-    let r = ball.radius();
-    let m = origin - pose.translation();
-    if (m.norm() - r) * (m.norm() + r) <= 0.0 {
+    let m = origin - centre;
+    if m.norm() <= r {
         return Some(inside(origin, direction, 0));
     }
     let t = sphere_entry(&m, direction, r).filter(|t| *t <= max_t)?;
-    Some(RayHit {
-        t,
-        point: origin + direction * t,
-        normal: outward(&(m + direction * t), direction),
-        iterations: 0,
-        started_inside: false,
-    })
+    let normal = outward(&(m + direction * t), direction);
+    Some(closed_form_hit(origin, direction, t, normal))
 }
 
-/// A ray against a capsule (stadium in 2D): the union of the cylinder around its segment and
-/// the balls at its ends, so the first hit is the earliest of the cylinder's side (where it is
-/// within the segment's span) and the two balls. Worked in the capsule's frame.
-fn ray_capsule<const D: usize>(
-    capsule: &Capsule<D>,
-    pose: &Pose<D>,
+/// A ray against the points within `r` of the segment `ends` (world frame; a ball when both
+/// ends are the same point, a capsule or stadium otherwise). The shape is the union of the
+/// cylinder around the segment and the balls at its ends, so the first hit is the earliest of
+/// the cylinder's side (where it is within the segment's span) and the two balls.
+fn ray_rounded_segment<const D: usize>(
+    [p0, p1]: [Vector<D>; 2],
+    r: f64,
     origin: &Vector<D>,
     direction: &Vector<D>,
     max_t: f64,
 ) -> Option<RayHit<D>> {
-    let r = capsule.radius();
-    let [p0, p1] = capsule.inner().endpoints();
-    let o = pose.rotation().tr_mul(&(origin - pose.translation()));
-    let d = pose.rotation().tr_mul(direction);
+    if p0 == p1 {
+        return ray_ball(&p0, r, origin, direction, max_t);
+    }
+    let d = direction;
+    let m = origin - p0;
     let axis = p1 - p0;
     let length = axis.norm();
     // The ray from the segment's first end, split along and across the axis.
-    let m = o - p0;
-    let (u, along_m, along_d) = if length > 0.0 {
-        let u = axis / length;
-        (u, m.dot(&u), d.dot(&u))
+    let u = if length > 0.0 {
+        axis / length
     } else {
-        (Vector::zeros(), 0.0, 0.0)
+        Vector::zeros()
     };
-    let (m_across, d_across) = (m - u * along_m, d - u * along_d);
+    let (along_m, along_d) = (m.dot(&u), d.dot(&u));
     // Inside: within r of the segment.
-    let nearest = along_m.clamp(0.0, length);
-    let off = (m - u * nearest).norm();
-    if (off - r) * (off + r) <= 0.0 {
+    if (m - u * along_m.clamp(0.0, length)).norm() <= r {
         return Some(inside(origin, direction, 0));
     }
-    // The side: |m_across + t d_across| = r, at an axial position within the segment.
-    let side = sphere_entry(&m_across, &d_across, r)
-        .filter(|t| (0.0..=length).contains(&(along_m + along_d * t)));
-    // The end balls.
-    let end0 = sphere_entry(&m, &d, r);
-    let end1 = sphere_entry(&(o - p1), &d, r);
-    let t = [side, end0, end1]
-        .into_iter()
-        .flatten()
-        .min_by(f64::total_cmp)
-        .filter(|t| *t <= max_t)?;
-    // The normal: from the nearest point of the segment to the hit, in the capsule's frame.
+    let end0 = sphere_entry(&m, d, r);
+    let t = if length > 0.0 {
+        // The side: |m_across + t d_across| = r, at an axial position within the segment.
+        let (m_across, d_across) = (m - u * along_m, d - u * along_d);
+        let side = sphere_entry(&m_across, &d_across, r)
+            .filter(|t| (0.0..=length).contains(&(along_m + along_d * t)));
+        let end1 = sphere_entry(&(origin - p1), d, r);
+        [side, end0, end1]
+            .into_iter()
+            .flatten()
+            .min_by(f64::total_cmp)
+    } else {
+        end0
+    }
+    .filter(|t| *t <= max_t)?;
+    // The normal: from the nearest point of the segment to the hit.
     let at = m + d * t;
-    let s = at.dot(&u).clamp(0.0, length);
-    let normal = outward(&(at - u * s), &d);
-    Some(RayHit {
-        t,
-        point: origin + direction * t,
-        normal: pose.rotation() * normal,
-        iterations: 0,
-        started_inside: false,
-    })
+    let normal = outward(&(at - u * at.dot(&u).clamp(0.0, length)), d);
+    Some(closed_form_hit(origin, direction, t, normal))
 }
 
 /// A ray against a box: the slabs method in the box's frame.
@@ -634,13 +656,12 @@ fn ray_cuboid<const D: usize>(
     }
     let mut local = Vector::<D>::zeros();
     local[axis] = if d[axis] > 0.0 { -1.0 } else { 1.0 };
-    Some(RayHit {
-        t: enter,
-        point: origin + direction * enter,
-        normal: pose.transform_vector(&local),
-        iterations: 0,
-        started_inside: false,
-    })
+    Some(closed_form_hit(
+        origin,
+        direction,
+        enter,
+        pose.transform_vector(&local),
+    ))
 }
 
 fn check_ray<const D: usize>(

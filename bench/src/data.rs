@@ -165,6 +165,11 @@ impl Rng {
         lo + (hi - lo) * self.unit()
     }
 
+    /// A point with coordinates uniform in [-size, size).
+    pub fn vector(&mut self, size: f64) -> [f64; 3] {
+        [0; 3].map(|_| self.range(-size, size))
+    }
+
     /// Log-uniform in [lo, hi).
     fn log_range(&mut self, lo: f64, hi: f64) -> f64 {
         (lo.ln() + (hi.ln() - lo.ln()) * self.unit()).exp()

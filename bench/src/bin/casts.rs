@@ -9,29 +9,12 @@ use std::hint::black_box;
 
 use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Shape};
 use gjk::{shape_cast, Pose, QueryOptions, Vector};
+use gjk_bench::data::Rng;
 use gjk_bench::median_ns;
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 use parry3d_f64::math::{Pose as PPose, Rot3, Vector as PVector};
 use parry3d_f64::query::{self, Ray, ShapeCastOptions};
 use parry3d_f64::shape as ps;
-
-/// A small seeded generator (xorshift64*), so that every run times the same cases.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vector(&mut self, size: f64) -> [f64; 3] {
-        [0; 3].map(|_| self.range(-size, size))
-    }
-}
 
 /// One shape for both libraries.
 struct Both {
@@ -144,7 +127,7 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let rounds = if quick { 3 } else { 15 };
     let n = 2000;
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let shapes = [
         ("sphere", ball(1.0)),
         ("box", cuboid([1.0, 0.5, 0.25])),
