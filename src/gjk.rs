@@ -859,9 +859,14 @@ impl<const D: usize, K: Copy> Search<D, K> {
     /// The distance between the shapes as known so far: `(lower, upper)` with
     /// `0 <= lower <= true distance <= upper`, margins included.
     pub(crate) fn bounds(&self) -> (f64, f64) {
+        self.bounds_at(robust_norm(&self.v))
+    }
+
+    /// [`Search::bounds`] with `|v|` already known.
+    fn bounds_at(&self, core_distance: f64) -> (f64, f64) {
         let margin_sum = self.margins.0 + self.margins.1;
         // A capped search can stop with the cores already within their margins.
-        let upper = (robust_norm(&self.v) - margin_sum).max(0.0);
+        let upper = (core_distance - margin_sum).max(0.0);
         let lower = self.lower - margin_sum - self.rounding;
         (lower.clamp(0.0, upper), upper)
     }
@@ -873,7 +878,12 @@ impl<const D: usize, K: Copy> Search<D, K> {
         let (core_a, core_b) = self.core_points();
         let core_distance = robust_norm(&self.v);
         let (normal, point_a, point_b) = if core_distance > 0.0 {
-            let normal = -robust_unit(&self.v);
+            // Divided by the norm already known, unless v is subnormal (its square underflows).
+            let normal = if core_distance > 1e-140 {
+                -self.v / core_distance
+            } else {
+                -robust_unit(&self.v)
+            };
             if intersecting {
                 // A point of both shapes on the segment between the cores' closest points:
                 // within margin_a of core_a and margin_b of core_b.
@@ -895,7 +905,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
         let (lower_bound, distance) = if intersecting {
             (0.0, 0.0)
         } else {
-            self.bounds()
+            self.bounds_at(core_distance)
         };
         DistanceResult {
             distance,
