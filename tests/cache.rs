@@ -169,7 +169,8 @@ fn an_unmoved_pair_costs_one_evaluation() {
     assert_eq!(again.distance, first.distance);
     assert_eq!(again.iterations, 1, "{first:?} then {again:?}");
     assert!(first.iterations > 2);
-    // The boolean query of a separated pair: one evaluation proves them apart.
+    // The boolean query of a separated pair fills its cache, and the warm query gives the same
+    // verdict (its number of evaluations is not observable through the boolean API).
     let mut boolean = SimplexCache::new();
     assert!(
         !intersect_cached(&cube, &Pose::identity(), &cube, &at, &options, &mut boolean).unwrap()
