@@ -75,37 +75,52 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
 
 fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
     let (a, b, c) = (p[i], p[j], p[k]);
-    let n = plane_normal(a, b, c);
+    let (n, shortest) = plane_normal_and_shortest_edge(a, b, c);
     let nn = n.norm_squared();
     if nn > 0.0 && nn.is_finite() {
         // The origin's projection on the triangle's plane, and the signed areas (times |n|) of
         // the sub-triangles it makes opposite each vertex. In 2D the plane is the whole plane:
         // the projection is the origin and only the z components are not zero (the same
         // numbers as the general formulas, without the products of zeros).
+        // Each sub-triangle's area is taken as (one end) x (its edge), the edge subtracted from
+        // the vertices themselves: the cross product of two close ends (a sliver's short edge)
+        // cancels catastrophically, the edge keeps every digit.
+        let (ab, bc, ca) = (b - a, c - b, a - c);
         let (projection, area_a, area_b, area_c) = if planar {
             let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
             (
                 Vector3::zeros(),
-                n.z * cross_z(&b, &c),
-                n.z * cross_z(&c, &a),
-                n.z * cross_z(&a, &b),
+                n.z * cross_z(&b, &bc),
+                n.z * cross_z(&c, &ca),
+                n.z * cross_z(&a, &ab),
             )
         } else {
             let projection = n * (a.dot(&n) / nn);
             let (pa, pb, pc) = (a - projection, b - projection, c - projection);
             (
                 projection,
-                n.dot(&pb.cross(&pc)),
-                n.dot(&pc.cross(&pa)),
-                n.dot(&pa.cross(&pb)),
+                n.dot(&pb.cross(&bc)),
+                n.dot(&pc.cross(&ca)),
+                n.dot(&pa.cross(&ab)),
             )
         };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
-            let total = area_a + area_b + area_c;
+            // The whole area is |n|^2 (n is exact to rounding), not the sum of the three: on a
+            // sliver the two sub-triangles along the long edges are thin and known only to
+            // EPSILON * long / short, which would move every weight. The far vertex's weight
+            // (opposite the shortest edge) is well conditioned; the two near vertices share
+            // the rest, where an error in their split moves the point only along the short edge.
+            let (far, near, far_area, near_areas) = match shortest {
+                Edge::Ab => (k, [i, j], area_c, [area_a, area_b]),
+                Edge::Bc => (i, [j, k], area_a, [area_b, area_c]),
+                Edge::Ca => (j, [k, i], area_b, [area_c, area_a]),
+            };
+            let far_weight = (far_area / nn).min(1.0);
+            let near_total = near_areas[0] + near_areas[1];
             let mut weights = [0.0; 4];
-            weights[i] = area_a / total;
-            weights[j] = area_b / total;
-            weights[k] = area_c / total;
+            weights[far] = far_weight;
+            weights[near[0]] = (1.0 - far_weight) * (near_areas[0] / near_total);
+            weights[near[1]] = (1.0 - far_weight) * (near_areas[1] / near_total);
             return Closest {
                 weights,
                 point: projection,
@@ -131,18 +146,35 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
     }
 }
 
+/// An edge of a triangle `abc`.
+enum Edge {
+    Ab,
+    Bc,
+    Ca,
+}
+
 /// `(b - a) x (c - a)`, computed from the two shortest edges: the cross product of two long,
 /// nearly parallel edges of a sliver triangle cancels catastrophically, while the short edge is
 /// exact to rounding. All three pairs of edges give the same vector in exact arithmetic.
 pub(crate) fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
+    plane_normal_and_shortest_edge(a, b, c).0
+}
+
+/// [`plane_normal`] and the shortest edge it was computed from.
+fn plane_normal_and_shortest_edge(
+    a: Vector3<f64>,
+    b: Vector3<f64>,
+    c: Vector3<f64>,
+) -> (Vector3<f64>, Edge) {
     let (ab, bc, ca) = (b - a, c - b, a - c);
     let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    // Leave out the longest edge; of the other two, name the shorter.
     if lab >= lbc && lab >= lca {
-        bc.cross(&ca)
+        (bc.cross(&ca), if lbc <= lca { Edge::Bc } else { Edge::Ca })
     } else if lbc >= lca {
-        ca.cross(&ab)
+        (ca.cross(&ab), if lca <= lab { Edge::Ca } else { Edge::Ab })
     } else {
-        ab.cross(&bc)
+        (ab.cross(&bc), if lab <= lbc { Edge::Ab } else { Edge::Bc })
     }
 }
 
@@ -309,6 +341,28 @@ mod tests {
     }
 
     /// Random simplices, scaled and shifted, against the optimality certificate.
+    /// A sliver from a traced query (edges 4.6e-4 and 4560 long, the point 25 from its plane's
+    /// far end): the point is exact (rational arithmetic) to 1e-14 and the weights give it to
+    /// rounding. Normalizing by the sum of the three sub-areas (two of them thin and known to
+    /// 1e-9 only) put the weights' point 3.3e-8 off.
+    #[test]
+    fn sliver_weights_give_the_point() {
+        let p = [
+            v(362.42341050068376, -355.985316765335, 319.115859941474),
+            v(-1164.096468250021, 1289.458330895045, -1065.7936053462768),
+            v(362.4235687019036, -355.9853964999264, 319.11562715172386),
+        ];
+        let exact = v(15.464984664030107, 18.00300513566531, 4.343478094296288);
+        for rotation in 0..3 {
+            let q = [p[rotation], p[(rotation + 1) % 3], p[(rotation + 2) % 3]];
+            let c = closest_to_origin(&q, false);
+            let combo: Vector3<f64> = q.iter().zip(c.weights).map(|(x, w)| x * w).sum();
+            let rounding = 64.0 * f64::EPSILON * 1800.0;
+            assert!((c.point - exact).norm() <= rounding, "{c:?}");
+            assert!((combo - exact).norm() <= rounding, "{combo:?} from {c:?}");
+        }
+    }
+
     #[test]
     fn random_simplices_are_optimal() {
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;

@@ -2,7 +2,7 @@
 //! through the C functions with the fuzzer's input and checked against an oracle (an exact
 //! answer, the support functions, or the input's refusal with its message). A new finding that
 //! is not fixed yet goes here `#[ignore]`d with `KNOWN:` (and the fuzz targets skip the same
-//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it.
+//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. None is open.
 
 use gjk::ffi::*;
 use gjk::shape::{Capsule, ConvexHull, Ellipsoid, Shape};
@@ -892,10 +892,10 @@ fn vertex_and_edge_closer_than_rounding_at_1e9() {
 /// near (-9e4, -9e4) on the diagonal segment from the origin to (-1e6, -1e6) (a thin hull of
 /// 5 points). GJK_OK, intersecting, but the "common" points are 0.34 apart (3.4e-7 of the
 /// scale; expected within 1e-9 of it). Root cause (not fixed): the final simplex is a triangle
-/// 1e6 long and 1e-5 wide; one step of iterative refinement of its weights does not recover
-/// them. The fuzz harness allows 1e-6 of the scale until this is fixed.
+/// 1e6 long and 1e-5 wide, whose weights were normalized by the sum of its three sub-areas,
+/// two of them thin and known only to EPSILON * long / short (fixed in simplex.rs: the whole
+/// area is |n|^2 and the far vertex's weight comes first).
 #[test]
-#[ignore = "KNOWN: witness points 0.34 apart for a sliver on a segment of 1e6"]
 fn sliver_on_a_long_segment_has_a_common_point() {
     let a = polygon(&[
         -90000.000005375,
@@ -937,9 +937,9 @@ fn sliver_on_a_long_segment_has_a_common_point() {
 /// the final simplex is a thin triangle (the segment's two ends 1.9e9 apart and a point of the
 /// polytope) whose plane's normal, from a cross product of edges 1e9 and 1e1 long, carries
 /// their rounding. A third pair (fuzz/regressions/crash-5b387c0a…) is 108.7 off (1.2e-7
-/// relative). The fuzz harness allows 1e-6 of the depth until this is fixed.
+/// relative). Passes since the plane normal comes from the two shortest edges (simplex.rs,
+/// `plane_normal`), which removed exactly that rounding.
 #[test]
-#[ignore = "KNOWN: EPA depth off by 12.5 along its normal for a capsule of 9.4e8"]
 fn big_capsule_depth_matches_its_normal_too() {
     let b_points: Vec<f64> = [
         15.125,
@@ -1011,4 +1011,47 @@ fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
     assert!((depth - 1.225e-5).abs() <= 1e-15, "{p:?}");
     let n = [p.normal[0], p.normal[1], p.normal[2]];
     assert!((overlap(&a, &b, &n) - depth).abs() <= 1e-15, "{p:?}");
+}
+
+/// Found by query_3d (fuzz/regressions/crash-e308732c…): a box of 1e-8 centred on an edge of a
+/// hull 8 across. The search ended on a sliver triangle (two vertices 1.7e-8 apart, the third
+/// 7 away) reporting distance 2.6e-10 with witness points 4.1e-8 apart: the weights, normalized
+/// by the sum of two thin sub-areas, did not give the projected point. Now they agree to
+/// rounding (the distance itself is within the tolerance of the true 0).
+#[test]
+fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
+    let coords = [
+        0.0, 0.0, 0.0, 0.0, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, -3.5625, 1.375, 1.375, 1.375,
+        1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375,
+        1.375, 1.375, 1.375, -3.125, -3.125, -3.125,
+    ];
+    let a = polytope(&coords);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe {
+        made(
+            gjk_box_new(2e-9, 7.875000000000001e-9, 1.2875000000000001e-8, &mut b),
+            b,
+        )
+    };
+    let pa = GjkPose {
+        position: [-0.5, -0.5, -0.5],
+        rotation: [0.0, 0.0, 0.5101043172965051, 0.8601125423312153],
+    };
+    let pb = GjkPose {
+        position: [-0.5, -0.5, -0.5],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let options = GjkQueryOptions {
+        relative_tolerance: f64::EPSILON,
+        max_iterations: 128,
+    };
+    let mut r = GjkDistanceResult::default();
+    let s = unsafe { gjk_distance_ex(a.0, &pa, b.0, &pb, &options, &mut r) };
+    assert_eq!(s, GJK_OK);
+    let gap = (0..3)
+        .map(|k| (r.point_b[k] - r.point_a[k]).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    assert!(r.distance <= 1e-9, "{r:?}");
+    assert!((gap - r.distance).abs() <= 1e-14, "gap {gap}: {r:?}");
 }

@@ -495,13 +495,10 @@ impl<const D: usize> Pair<'_, D> {
         self.inside(self.a, &self.pose_a, &pa, &n, "point_a");
         self.inside(self.b, &self.pose_b, &pb, &n, "point_b");
         if r.intersecting {
-            // A common point: the witness points coincide within the tolerance. KNOWN: a thin
-            // simplex 1e6 long leaves them 3.4e-7 of the scale apart (tests/
-            // fuzz_regressions.rs, sliver_on_a_long_segment_has_a_common_point): 1e-6 of the
-            // scale is allowed until fixed.
+            // A common point: the witness points coincide within the tolerance.
             let gap = (pb - pa).norm();
             assert!(
-                gap <= self.tol + 1e-6 * self.scale,
+                gap <= self.tol,
                 "intersecting, but the points are {gap} apart: {r:?}"
             );
             return;
@@ -597,10 +594,7 @@ impl<const D: usize> Pair<'_, D> {
         // it), and no larger than the overlap along the distance query's last direction.
         let depth = -p.signed_distance;
         let overlap = self.overlap(&n);
-        // KNOWN: capsules of 9.4e8 against small polytopes get depths up to 1.2e-7 (relative)
-        // off the overlap along their normal (tests/fuzz_regressions.rs,
-        // big_capsule_depth_matches_its_normal_too): 1e-6 of the depth is allowed until fixed.
-        let slack = self.tol + (rt.max(1e-12) * 4.0 + 1e-6) * depth;
+        let slack = self.tol + (rt.max(1e-12) * 4.0 + 1e-9) * depth;
         assert!(
             (overlap - depth).abs() <= slack,
             "depth {depth} but the overlap along the normal is {overlap} (slack {slack}): {p:?}"
