@@ -24,7 +24,7 @@ use crate::error::QueryError;
 use crate::gjk::{
     robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
 };
-use crate::simplex::closest_to_origin;
+use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
 /// The answer of a penetration query, in the world frame: how deep two shapes overlap and in
@@ -127,10 +127,19 @@ where
     let core = if core_distance > search.touch && search.core_lower_bound() > search.touch {
         // The cores are apart: the shapes overlap within their margins only, along the
         // cores' normal, and no expansion is needed.
+        // The best separating direction seen is the normal, and the cores' separation along
+        // it the depth: exactly the shapes' overlap along the normal (pushing B by the depth
+        // along it leaves them touching), which `-v` misses by up to the search's rounding
+        // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
+        // short: a normal tilted by 2e-9, 0.05 more overlap along it).
         let (point_a, point_b) = search.core_points();
+        let (depth, normal) = match search.best_separation() {
+            Some((separation, normal)) => (-separation, normal),
+            None => (-core_distance, -robust_unit(&search.v)),
+        };
         CorePenetration {
-            depth: -core_distance,
-            normal: -robust_unit(&search.v),
+            depth,
+            normal,
             point_a,
             point_b,
             iterations: 0,
@@ -140,6 +149,7 @@ where
         penetration_of_cores(
             &pair,
             search.simplex.points(),
+            core_distance,
             search.scale,
             options.relative_tolerance,
             options.max_iterations,
@@ -216,12 +226,13 @@ fn axis<const D: usize>(i: usize) -> Vector<D> {
 
 /// The unnormalised normal of the facet through `points` (`D` of them), oriented by their
 /// order: in 2D the edge's right-hand perpendicular, in 3D the cross product of its edges.
+/// In 3D the cross product is taken of the two shortest edges ([`plane_normal`]): the long
+/// edges of a sliver facet would tilt it by EPSILON * long / short.
 fn facet_normal<const D: usize>(points: &[Vector<D>]) -> Vector<D> {
-    let e1 = lift(&(points[1] - points[0]));
     let n = if D == 2 {
-        e1.cross(&Vector3::z())
+        lift(&(points[1] - points[0])).cross(&Vector3::z())
     } else {
-        e1.cross(&lift(&(points[2] - points[0])))
+        plane_normal(lift(&points[0]), lift(&points[1]), lift(&points[2]))
     };
     unlift(&n)
 }
@@ -342,10 +353,12 @@ fn make_facet<const D: usize>(vertices: [usize; 3], points: &[SupportPoint<D>]) 
 }
 
 /// The penetration of the cores of `pair`, starting from GJK's final `simplex`, which holds the
-/// origin or touches it. `scale` is the query's scale (rounding is a few `EPSILON * scale`).
+/// origin or touches it (or stalled short of it: `core_upper_bound` is its `|v|`). `scale` is
+/// the query's scale (rounding is a few `EPSILON * scale`).
 fn penetration_of_cores<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     simplex: &[SupportPoint<D>],
+    core_upper_bound: f64,
     scale: f64,
     relative_tolerance: f64,
     max_iterations: u32,
@@ -372,24 +385,40 @@ where
         vertices.push(pair.support(&axis(0)));
     }
     if let Err(flat) = complete_simplex(pair, &mut vertices, flat_tolerance, &mut iterations) {
-        let weights = closest_to_origin(
+        // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
+        // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
+        // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
+        // segment 99 away, 1e10 wide, where GJK's v carries the rounding of the plate's
+        // corners and stalls. In the plane, they touch.
+        let offset = flat.dot(&vertices[0].w);
+        let separated = offset.abs() > flat_tolerance;
+        let closest = closest_to_origin(
             &vertices.iter().map(|v| lift(&v.w)).collect::<Vec<_>>(),
             D == 2,
-        )
-        .weights;
+        );
+        let weights = closest.weights;
         let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
             vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
         };
+        let (depth, normal, converged) = if separated {
+            let tolerance = (relative_tolerance * offset.abs()).max(rounding);
+            (
+                -offset.abs(),
+                -flat * offset.signum(),
+                core_upper_bound - offset.abs() <= tolerance,
+            )
+        } else {
+            (0.0, flat, true)
+        };
         return CorePenetration {
-            depth: 0.0,
-            normal: flat,
+            depth,
+            normal,
             point_a: weighted(|v| v.a),
             point_b: weighted(|v| v.b),
             iterations,
-            converged: true,
+            converged,
         };
     }
-
     // The simplex's facets, oriented outwards.
     let mut facets: Vec<Facet<D>> = Vec::with_capacity(128);
     for skip in 0..=D {

@@ -515,6 +515,10 @@ pub(crate) struct Search<const D: usize, K = ()> {
     pub v: Vector<D>,
     /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
+    /// The unit direction (from A towards B) along which the cores are `lower` apart, once
+    /// a support point has given a lower bound: the best separating direction seen, which
+    /// may be better than `-v` when the search stopped at the rounding of `|v|`.
+    lower_normal: Option<Vector<D>>,
     /// The size of the query: the shapes' extents plus the distance between their centres.
     pub scale: f64,
     /// Rounding allowance of the bounds: a few `EPSILON * scale`.
@@ -660,6 +664,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             simplex,
             v,
             lower: 0.0,
+            lower_normal: None,
             scale,
             rounding,
             touch,
@@ -729,7 +734,10 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             if !(vv.is_finite() && vw.is_finite()) {
                 return Err(SearchError::OutOfRange(OVERFLOW));
             }
-            search.lower = search.lower.max(vw / v_norm);
+            if vw / v_norm > search.lower {
+                search.lower = vw / v_norm;
+                search.lower_normal = Some(direction / v_norm);
+            }
             if mode == Mode::Boolean && vw > (contact + separating) * v_norm {
                 search.end = End::Separated;
                 break;
@@ -849,6 +857,12 @@ impl<const D: usize, K: Copy> Search<D, K> {
             Simplex::<D, K>::combine(points, &weights, |p| p.a),
             Simplex::<D, K>::combine(points, &weights, |p| p.b),
         )
+    }
+
+    /// The best separating direction seen (unit, from A towards B) and the cores' separation
+    /// along it (rounded, without allowance), once a support point has given one.
+    pub(crate) fn best_separation(&self) -> Option<(f64, Vector<D>)> {
+        self.lower_normal.map(|normal| (self.lower, normal))
     }
 
     /// A certified lower bound on the distance between the cores (without the margins).

@@ -1055,3 +1055,309 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
     assert!(r.distance <= 1e-9, "{r:?}");
     assert!((gap - r.distance).abs() <= 1e-14, "gap {gap}: {r:?}");
 }
+
+/// Found by query_3d (fuzz/regressions/crash-0f27f161…): a square plate 3e7 across (a box with
+/// no thickness) through a capsule of radius 10, the cores 0.8 apart. The depth came from the
+/// cores' distance and the normal from `-v`, where the search had stopped at its rounding
+/// allowance on a triangle mixing both ends of the capsule's segment: a normal tilted by 2e-9,
+/// along which the plate overlaps 0.05 more than the depth said. Now the normal is the best
+/// separating direction seen and the depth the overlap along it.
+#[test]
+fn plate_through_a_capsule_has_a_normal_that_matches_the_depth() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_box_new(14812500.0, -0.0, 14812500.0, &mut a), a) };
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_capsule_new(10.0, 10.0, &mut b), b) };
+    let (x, y, z, w) = (
+        -0.5765684703663513,
+        0.2928122598195606,
+        0.6792036954577436,
+        0.34714855545618006,
+    );
+    let pa = GjkPose {
+        position: [-12.0, 15.125, 0.0],
+        rotation: [x, y, z, w],
+    };
+    let pb = GjkPose {
+        position: [-1e-9, -1e-9, -1e-9],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let mut r = GjkPenetrationResult::default();
+    let s = unsafe { gjk_penetration_ex(a.0, &pa, b.0, &pb, std::ptr::null(), &mut r) };
+    assert_eq!(s, GJK_OK);
+    // The plate's normal: the rotated y axis (the quaternion is unit to rounding).
+    let norm = (x * x + y * y + z * z + w * w).sqrt();
+    let (x, y, z, w) = (x / norm, y / norm, z / norm, w / norm);
+    let plate = [
+        2.0 * (x * y - w * z),
+        1.0 - 2.0 * (x * x + z * z),
+        2.0 * (y * z + w * x),
+    ];
+    let dot = |u: &[f64; 3], v: &[f64; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    // The overlap along a unit n: the plate reaches n . (its centre) plus its half widths times
+    // the in-plane part of n; the capsule reaches down to n . (its centre) - 10 |n_z| - 10.
+    let overlap_along = |n: &[f64; 3]| {
+        let in_plane = [
+            n[0] - dot(n, &plate) * plate[0],
+            n[1] - dot(n, &plate) * plate[1],
+            n[2] - dot(n, &plate) * plate[2],
+        ];
+        let (u, v) = {
+            // The plate's in-plane axes: the rotated x and z axes.
+            let u = [
+                1.0 - 2.0 * (y * y + z * z),
+                2.0 * (x * y + w * z),
+                2.0 * (x * z - w * y),
+            ];
+            let v = [
+                2.0 * (x * z + w * y),
+                2.0 * (y * z - w * x),
+                1.0 - 2.0 * (x * x + y * y),
+            ];
+            (dot(&in_plane, &u).abs(), dot(&in_plane, &v).abs())
+        };
+        dot(n, &pa.position) + 14812500.0 * (u + v) - dot(n, &pb.position)
+            + 10.0 * n[2].abs()
+            + 10.0
+    };
+    let exact = overlap_along(&plate).min(overlap_along(&plate.map(|c| -c)));
+    let depth = -r.signed_distance;
+    assert!(
+        (depth - exact).abs() <= 1e-7,
+        "depth {depth}, exact {exact}"
+    );
+    let along = overlap_along(&r.normal);
+    assert!(
+        (along - depth).abs() <= 1e-7,
+        "overlap {along} along the normal, depth {depth}: {r:?}"
+    );
+}
+
+/// Found by query_3d (fuzz/regressions/crash-2c94d1c4…): a thin hull 1.6e5 long (points within
+/// 2e-5 of (-9e4, -9e4, -9e4), one of (-9e4, 0, -9e4), and one within 1e-284 of the origin)
+/// against a point at the origin, which touches the hull's apex. Reported touching (depth 0, right)
+/// along a normal nearly across the spike, along which the spike overlaps the point by 0.046:
+/// EPA's facet normals were cross products of the sliver facets' long edges. Now they come
+/// from the two shortest edges, and the normal separates.
+#[test]
+fn spike_touching_a_point_at_its_apex_gets_a_separating_normal() {
+    let xyz = [
+        -89999.99999475,
+        -89999.999985125,
+        -90000.000005375,
+        -89999.999993125,
+        -89999.999995125,
+        -89999.99998425,
+        -89999.99999875,
+        -90000.0,
+        -90000.0,
+        -90000.000016,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -89999.99998975,
+        -89999.999996625,
+        2.2250738585072014e-308,
+        1.3559305307836716e-284,
+        8.544284312694851e-305,
+        -90000.00000625,
+        -89999.999999875,
+        -90000.000005375,
+        -89999.99999475,
+        -89999.99999475,
+        -90000.000005375,
+        -90000.000005375,
+        -90000.0,
+        -90000.0,
+        -89999.99999875,
+        -89999.99999875,
+        -90000.0,
+        -90000.0,
+        -90000.000016,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0000005,
+        -90000.0,
+        -89999.999998125,
+        -89999.999998125,
+        -90000.0,
+        -90000.0,
+        -90000.0000005,
+        2.696190296505e-312,
+        -90000.0,
+        -89999.999992375,
+        -89999.999998125,
+        -89999.999998125,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.00000625,
+        -90000.0,
+        -89999.999999125,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+        -90000.0,
+    ];
+    let a = polytope(&xyz);
+    let b = polytope(&[0.0, 0.0, 0.0]);
+    let (s, p) = penetration(&a, &b, None);
+    assert_eq!(s, GJK_OK);
+    assert!(p.intersecting && p.signed_distance == 0.0, "{p:?}");
+    let sa = Shape::ConvexHull(ConvexHull::new(points3(&xyz)).unwrap());
+    let sb = Shape::ConvexHull(ConvexHull::new(points3(&[0.0, 0.0, 0.0])).unwrap());
+    let along = overlap(&sa, &sb, &p.normal);
+    assert!(
+        along <= 1e-9 * 1.6e5,
+        "overlap {along} along {:?}",
+        p.normal
+    );
+}
+
+/// Found by query_3d (fuzz/regressions/crash-3c0a8ef7…): a horizontal plate 3e10 across (a
+/// box with no thickness) at z = 112.25 and a capsule of radius 937.5 whose segment lies flat
+/// at z = 13.125, the cores 99.125 apart. GJK's v carries the rounding of the plate's corners
+/// (3e-6 sideways, 1.7e4 in v . w) and stalls; EPA then found the difference flat and said
+/// the cores touch: depth 937.5 (the radius) instead of 937.5 - 99.125. A flat difference off
+/// the origin's plane now means cores apart by its offset.
+#[test]
+fn plate_parallel_to_a_capsule_axis_has_the_depth_of_the_gap() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_box_new(14812500000.0, -0.0, 14812500000.0, &mut a), a) };
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_capsule_new(937.5, 937.5, &mut b), b) };
+    // A quarter turn about x for both: the plate's local y (its thickness) and the capsule's
+    // local z (its axis) become world z and world -y.
+    let turn = [
+        std::f64::consts::FRAC_1_SQRT_2,
+        0.0,
+        0.0,
+        std::f64::consts::FRAC_1_SQRT_2,
+    ];
+    for shift in [0.0, 2.0] {
+        let pa = GjkPose {
+            position: [15.125 + shift, 15.125, 112.25],
+            rotation: turn,
+        };
+        let pb = GjkPose {
+            position: [13.125 + shift, 13.125, 13.125],
+            rotation: turn,
+        };
+        let mut r = GjkPenetrationResult::default();
+        let s = unsafe { gjk_penetration_ex(a.0, &pa, b.0, &pb, std::ptr::null(), &mut r) };
+        assert_eq!(s, GJK_OK);
+        // B moves down until the capsule's top (13.125 + 937.5) meets the plate.
+        let exact = 13.125 + 937.5 - 112.25;
+        assert!((-r.signed_distance - exact).abs() <= 1e-9 * exact, "{r:?}");
+        assert!(
+            r.normal[2] < 0.0 && (r.normal[2] + 1.0).abs() <= 1e-12,
+            "{r:?}"
+        );
+    }
+}
