@@ -179,26 +179,28 @@ fn plane_normal_and_shortest_edge(
 }
 
 fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
-    let det = |x: &Vector3<f64>, y: &Vector3<f64>, z: &Vector3<f64>| x.dot(&y.cross(z));
-    let (a, b, c, d) = (p[0], p[1], p[2], p[3]);
-    // Signed volumes of the tetrahedra with the origin in place of each vertex.
-    let volumes = [
-        det(&b, &c, &d),
-        -det(&a, &c, &d),
-        det(&a, &b, &d),
-        -det(&a, &b, &c),
-    ];
-    let total: f64 = volumes.iter().sum();
-    // A tetrahedron flat to within rounding has a total volume of noise: the signs say nothing
-    // and every face must be tried.
-    let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
-    let flat = total.abs() <= 32.0 * f64::EPSILON * size * size * size;
+    let (volumes, total, flat, thin) = signed_volumes(p);
     let same_sign = |v: f64| !flat && ((v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0));
     if volumes.iter().all(|v| same_sign(*v)) {
-        let mut weights = [0.0; 4];
-        for (w, v) in weights.iter_mut().zip(volumes) {
-            *w = v / total;
-        }
+        // The volumes' weights give the origin back to rounding, unless the tetrahedron is
+        // thin: its thin parts' volumes carry errors that move the point along its long edges.
+        // Then the weights are solved along the edges.
+        let by_volumes = volumes.map(|v| v / total);
+        let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+        let miss = |w: &[f64; 4]| -> f64 {
+            p.iter()
+                .zip(w)
+                .map(|(x, w)| x * *w)
+                .sum::<Vector3<f64>>()
+                .amax()
+        };
+        let weights = if thin || miss(&by_volumes) > 64.0 * f64::EPSILON * size {
+            anchored_weights(p)
+                .filter(|w| miss(w) < miss(&by_volumes))
+                .unwrap_or(by_volumes)
+        } else {
+            by_volumes
+        };
         return Closest {
             weights,
             point: Vector3::zeros(),
@@ -212,6 +214,100 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
             .filter(|(_, v)| !same_sign(*v))
             .map(|(face, _)| triangle(p, *face, false)),
     )
+}
+
+/// The signed volumes of the tetrahedra with the origin in place of each vertex of `p`, the
+/// whole signed volume, whether the tetrahedron is flat to within rounding (then the signs say
+/// nothing and every face must be tried), and whether it is thin (some volume near rounding).
+///
+/// Usually each is a determinant of three vertices, whose rounding is bounded by a few
+/// `EPSILON * size^3`. When one of them is within that bound of zero (the origin near a face,
+/// or a thin tetrahedron), they are recomputed from the faces' two shortest edges: taken from
+/// the vertices directly, a face with two vertices 1e-8 apart loses every digit of its volume
+/// (the origin 1e-10 outside a thin tetrahedron was found inside).
+fn signed_volumes(p: &[Vector3<f64>]) -> ([f64; 4], f64, bool, bool) {
+    let det = |x: &Vector3<f64>, y: &Vector3<f64>, z: &Vector3<f64>| x.dot(&y.cross(z));
+    let (a, b, c, d) = (p[0], p[1], p[2], p[3]);
+    let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+    let rounding = 32.0 * f64::EPSILON * size * size * size;
+    let volumes = [
+        det(&b, &c, &d),
+        -det(&a, &c, &d),
+        det(&a, &b, &d),
+        -det(&a, &b, &c),
+    ];
+    let total: f64 = volumes.iter().sum();
+    if volumes.iter().all(|v| v.abs() > rounding) && total.abs() > 4.0 * rounding {
+        return (volumes, total, false, false);
+    }
+    let (volumes, total, flat) = signed_volumes_from_edges(p, size);
+    (volumes, total, flat, true)
+}
+
+/// [`signed_volumes`] from the faces' two shortest edges, for thin tetrahedra (rare: kept out
+/// of line so that the usual path stays small).
+#[cold]
+#[inline(never)]
+fn signed_volumes_from_edges(p: &[Vector3<f64>], size: f64) -> ([f64; 4], f64, bool) {
+    let (a, b, c, d) = (p[0], p[1], p[2], p[3]);
+    // det(x, y, z) = x . ((y - x) x (z - x)), the cross product from the two shortest edges.
+    let normals = [
+        plane_normal(b, c, d),
+        plane_normal(a, c, d),
+        plane_normal(a, b, d),
+        plane_normal(a, b, c),
+    ];
+    let volumes = [
+        b.dot(&normals[0]),
+        -a.dot(&normals[1]),
+        a.dot(&normals[2]),
+        -a.dot(&normals[3]),
+    ];
+    // The whole volume as a vertex's height over the opposite face (not the sum of the four,
+    // which carries their rounding): det(b - a, c - a, d - a) = (b - a) . ((c - b) x (d - b)).
+    let total = (b - a).dot(&normals[0]);
+    // Flat: the height over the largest face is within the coordinates' rounding (NaN too).
+    let largest_face = normals.iter().map(|n| n.norm_squared()).fold(0.0, f64::max);
+    let height_rounding = 32.0 * f64::EPSILON * size;
+    let solid = total * total > height_rounding * height_rounding * largest_face;
+    (volumes, total, !solid)
+}
+
+/// The barycentric weights of the origin in the tetrahedron `p`, solved along the edges from
+/// the vertex nearest the others (Cramer's rule on the edges, each subtracted from the vertices
+/// themselves): in a thin tetrahedron (three vertices 1e-8 apart, the fourth 7 away) the
+/// weights along the short edges are ill-conditioned, but their errors move the point only
+/// along those edges, while the signed volumes of the four sub-tetrahedra divided by their sum
+/// move it along the long one. `None` when rounding leaves a weight negative or not finite.
+#[cold]
+#[inline(never)]
+fn anchored_weights(p: &[Vector3<f64>]) -> Option<[f64; 4]> {
+    let spread = |k: usize| -> f64 { p.iter().map(|q| (q - p[k]).norm_squared()).sum() };
+    let anchor = (0..4)
+        .min_by(|&i, &j| spread(i).total_cmp(&spread(j)))
+        .unwrap_or(0);
+    let others: [usize; 3] = std::array::from_fn(|s| if s < anchor { s } else { s + 1 });
+    let edges = others.map(|j| p[j] - p[anchor]);
+    // Cramer's rule, each determinant as (the vector to the origin) . (the cross product of
+    // two edges): two short edges' cross product keeps its digits, and dotting the long
+    // vector with it loses none of what the short edges carry.
+    let crosses = [
+        edges[1].cross(&edges[2]),
+        edges[2].cross(&edges[0]),
+        edges[0].cross(&edges[1]),
+    ];
+    let whole = edges[0].dot(&crosses[0]);
+    let to_origin = -p[anchor];
+    let along = crosses.map(|c| to_origin.dot(&c) / whole);
+    let mut weights = [0.0; 4];
+    weights[anchor] = 1.0 - along.iter().sum::<f64>();
+    for (j, w) in others.iter().zip(along) {
+        weights[*j] = w;
+    }
+    weights
+        .iter()
+        .all(|w| (0.0..=1.0).contains(w))
+        .then_some(weights)
 }
 
 /// `x > 0`, false for NaN: a weight that is not clearly positive drops its vertex.
@@ -361,6 +457,59 @@ mod tests {
             assert!((c.point - exact).norm() <= rounding, "{c:?}");
             assert!((combo - exact).norm() <= rounding, "{combo:?} from {c:?}");
         }
+    }
+
+    /// Thin tetrahedra around the origin (three vertices within 1e-7 of each other, the fourth
+    /// up to 10 away, the origin inside): they are found to hold it (the flatness test is
+    /// relative to the largest face, not to size^3), and the weights give it back.
+    #[test]
+    fn thin_tetrahedra_weights_give_the_origin() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let mut worst = 0.0f64;
+        let mut inside = 0;
+        for _ in 0..20_000 {
+            let far = v(next(), next(), next()) * 10.0;
+            let near = v(next(), next(), next());
+            let jitter = |n: &mut dyn FnMut() -> f64| v(n(), n(), n()) * 1e-7;
+            let p = [
+                near,
+                far,
+                near + jitter(&mut next),
+                near + jitter(&mut next),
+            ];
+            // Moved so that the origin is a combination with weights of at least 0.05.
+            let raw = [
+                0.05 + next().abs(),
+                0.05 + next().abs(),
+                0.05 + next().abs(),
+                0.05 + next().abs(),
+            ];
+            let sum: f64 = raw.iter().sum();
+            let inner: Vector3<f64> = p.iter().zip(raw).map(|(x, w)| x * (w / sum)).sum();
+            let p = p.map(|x| x - inner);
+            let c = closest_to_origin(&p, false);
+            if c.point != Vector3::zeros() {
+                continue;
+            }
+            inside += 1;
+            let combo: Vector3<f64> = p.iter().zip(c.weights).map(|(x, w)| x * w).sum();
+            worst = worst.max(combo.norm() / 10.0);
+        }
+        assert!(inside > 100, "only {inside} tetrahedra hold the origin");
+        // Rounding alone would allow ~1e-14; a cluster that is itself a sliver (two jitters
+        // 1e-3 rad apart) leaves its cross product, hence the far weight, 1e-13 off, which no
+        // ordering of the products avoids. The signed volumes divided by their sum missed by
+        // 1e-5 of the size here.
+        assert!(
+            worst <= 1e-11,
+            "weights miss the origin by {worst:e} of the size"
+        );
     }
 
     #[test]

@@ -1013,19 +1013,35 @@ fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
     assert!((overlap(&a, &b, &n) - depth).abs() <= 1e-15, "{p:?}");
 }
 
-/// Found by query_3d (fuzz/regressions/crash-e308732c…): a box of 1e-8 centred on an edge of a
-/// hull 8 across. The search ended on a sliver triangle (two vertices 1.7e-8 apart, the third
-/// 7 away) reporting distance 2.6e-10 with witness points 4.1e-8 apart: the weights, normalized
-/// by the sum of two thin sub-areas, did not give the projected point. Now they agree to
-/// rounding (the distance itself is within the tolerance of the true 0).
+/// Found by query_3d (fuzz/regressions/crash-e308732c…, crash-109efb6f…): a box of 1e-8
+/// centred on an edge of a hull 8 across, in two variants. The first ended on a sliver triangle
+/// (two vertices 1.7e-8 apart, the third 7 away) reporting distance 2.6e-10 with witness points
+/// 4.1e-8 apart: the weights, normalized by the sum of two thin sub-areas, did not give the
+/// projected point. The second ended on a thin tetrahedron found to hold the origin, which lies
+/// 1e-10 outside it (its volumes taken from the vertices lost their digits): "intersecting"
+/// with points 1.3e-8 apart. Now the witness points agree with the distance to rounding.
 #[test]
 fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
-    let coords = [
-        0.0, 0.0, 0.0, 0.0, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, -3.5625, 1.375, 1.375, 1.375,
-        1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375,
-        1.375, 1.375, 1.375, -3.125, -3.125, -3.125,
+    let hull_with = |second: [f64; 3]| {
+        let mut coords = vec![0.0, 0.0, 0.0];
+        coords.extend_from_slice(&second);
+        coords.extend_from_slice(&[1.375, 1.375, 1.375, 1.375, -3.5625, 1.375]);
+        coords.extend_from_slice(&[1.375; 21]);
+        coords.extend_from_slice(&[-3.125, -3.125, -3.125]);
+        coords
+    };
+    let cases = [
+        (
+            hull_with([0.0, 1.375, 1.375]),
+            [0.0, 0.0, 0.5101043172965051, 0.8601125423312153],
+            f64::EPSILON,
+        ),
+        (
+            hull_with([0.0, 1.375, 0.0625]),
+            [0.0, 0.0, 0.9686176484468675, -0.24855552924298543],
+            0.0,
+        ),
     ];
-    let a = polytope(&coords);
     let mut b = std::ptr::null_mut();
     let b = unsafe {
         made(
@@ -1033,27 +1049,30 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
             b,
         )
     };
-    let pa = GjkPose {
-        position: [-0.5, -0.5, -0.5],
-        rotation: [0.0, 0.0, 0.5101043172965051, 0.8601125423312153],
-    };
-    let pb = GjkPose {
-        position: [-0.5, -0.5, -0.5],
-        rotation: [0.0, 0.0, 0.0, 1.0],
-    };
-    let options = GjkQueryOptions {
-        relative_tolerance: f64::EPSILON,
-        max_iterations: 128,
-    };
-    let mut r = GjkDistanceResult::default();
-    let s = unsafe { gjk_distance_ex(a.0, &pa, b.0, &pb, &options, &mut r) };
-    assert_eq!(s, GJK_OK);
-    let gap = (0..3)
-        .map(|k| (r.point_b[k] - r.point_a[k]).powi(2))
-        .sum::<f64>()
-        .sqrt();
-    assert!(r.distance <= 1e-9, "{r:?}");
-    assert!((gap - r.distance).abs() <= 1e-14, "gap {gap}: {r:?}");
+    for (coords, rotation, relative_tolerance) in cases {
+        let a = polytope(&coords);
+        let pa = GjkPose {
+            position: [-0.5, -0.5, -0.5],
+            rotation,
+        };
+        let pb = GjkPose {
+            position: [-0.5, -0.5, -0.5],
+            rotation: [0.0, 0.0, 0.0, 1.0],
+        };
+        let options = GjkQueryOptions {
+            relative_tolerance,
+            max_iterations: 128,
+        };
+        let mut r = GjkDistanceResult::default();
+        let s = unsafe { gjk_distance_ex(a.0, &pa, b.0, &pb, &options, &mut r) };
+        assert_eq!(s, GJK_OK);
+        let gap = (0..3)
+            .map(|k| (r.point_b[k] - r.point_a[k]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        assert!(r.distance <= 1e-9, "{r:?}");
+        assert!((gap - r.distance).abs() <= 1e-14, "gap {gap}: {r:?}");
+    }
 }
 
 /// Found by query_3d (fuzz/regressions/crash-0f27f161…): a square plate 3e7 across (a box with
