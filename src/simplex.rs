@@ -75,7 +75,7 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
 
 fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
     let (a, b, c) = (p[i], p[j], p[k]);
-    let (n, shortest) = plane_normal_and_shortest_edge(a, b, c);
+    let n = plane_normal(a, b, c);
     let nn = n.norm_squared();
     if nn > 0.0 && nn.is_finite() {
         // The origin's projection on the triangle's plane, and the signed areas (times |n|) of
@@ -105,22 +105,17 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             )
         };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
-            // The whole area is |n|^2 (n is exact to rounding), not the sum of the three: on a
-            // sliver the two sub-triangles along the long edges are thin and known only to
-            // EPSILON * long / short, which would move every weight. The far vertex's weight
-            // (opposite the shortest edge) is well conditioned; the two near vertices share
-            // the rest, where an error in their split moves the point only along the short edge.
-            let (far, near, far_area, near_areas) = match shortest {
-                Edge::Ab => (k, [i, j], area_c, [area_a, area_b]),
-                Edge::Bc => (i, [j, k], area_a, [area_b, area_c]),
-                Edge::Ca => (j, [k, i], area_b, [area_c, area_a]),
-            };
-            let far_weight = (far_area / nn).min(1.0);
-            let near_total = near_areas[0] + near_areas[1];
+            // The weights are solved along the edges from the corner of the longest and the
+            // shortest edges (not taken as the areas over their sum): see
+            // `weights_along_edges`.
+            let corner = corner(ab, bc, ca);
+            let vertices = corner.vertices.map(|v| [i, j, k][v]);
+            let solved =
+                weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
             let mut weights = [0.0; 4];
-            weights[far] = far_weight;
-            weights[near[0]] = (1.0 - far_weight) * (near_areas[0] / near_total);
-            weights[near[1]] = (1.0 - far_weight) * (near_areas[1] / near_total);
+            for (v, w) in vertices.iter().zip(solved) {
+                weights[*v] = w;
+            }
             return Closest {
                 weights,
                 point: projection,
@@ -146,35 +141,111 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
     }
 }
 
-/// An edge of a triangle `abc`.
-enum Edge {
-    Ab,
-    Bc,
-    Ca,
+/// The barycentric weights `[anchor, anchor + along, anchor + across]` of `target`, a point of
+/// the triangle's plane inside it, solved along its edges from `anchor`, where the longest edge
+/// `along` meets the shortest `across`: first the part of `across` orthogonal to `along` (the
+/// triangle's height), which gives the third vertex's weight, then `along`'s weight with that
+/// one's share removed.
+///
+/// This is backward stable on both kinds of sliver: on a needle (a short edge) the weight that
+/// the short edge makes ill-conditioned multiplies only the short edge; on a cap (all edges
+/// long, the height tiny) the third weight's error, which the height makes large, is taken
+/// back along the long edge. The weights then give `target` to rounding of the edges, where
+/// the signed sub-areas divided by their sum missed it by EPSILON * long / height (2e-8 for a
+/// cap 1e-8 high, witness points of a touching pair that far apart).
+fn weights_along_edges(
+    anchor: Vector3<f64>,
+    along: Vector3<f64>,
+    across: Vector3<f64>,
+    target: Vector3<f64>,
+) -> [f64; 3] {
+    let r = target - anchor;
+    let along_squared = along.norm_squared();
+    let k = along.dot(&across) / along_squared;
+    let height = across - along * k;
+    // Clamped to a convex combination (rounding of a point on an edge); a height lost to
+    // rounding gives no weight to the third vertex.
+    let convex = |x: f64, most: f64| {
+        if x.is_finite() {
+            x.clamp(0.0, most)
+        } else {
+            0.0
+        }
+    };
+    let third = convex(height.dot(&r) / height.norm_squared(), 1.0);
+    let end = convex(along.dot(&r) / along_squared - third * k, 1.0 - third);
+    [1.0 - end - third, end, third]
+}
+
+/// A corner of a triangle: its vertex, the other end of the longest edge and the third vertex
+/// (as 0, 1, 2 for a, b, c), and the edges from it to them.
+struct Corner {
+    vertices: [usize; 3],
+    along: Vector3<f64>,
+    across: Vector3<f64>,
 }
 
 /// `(b - a) x (c - a)`, computed from the two shortest edges: the cross product of two long,
 /// nearly parallel edges of a sliver triangle cancels catastrophically, while the short edge is
 /// exact to rounding. All three pairs of edges give the same vector in exact arithmetic.
 pub(crate) fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
-    plane_normal_and_shortest_edge(a, b, c).0
-}
-
-/// [`plane_normal`] and the shortest edge it was computed from.
-fn plane_normal_and_shortest_edge(
-    a: Vector3<f64>,
-    b: Vector3<f64>,
-    c: Vector3<f64>,
-) -> (Vector3<f64>, Edge) {
     let (ab, bc, ca) = (b - a, c - b, a - c);
     let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
-    // Leave out the longest edge; of the other two, name the shorter.
     if lab >= lbc && lab >= lca {
-        (bc.cross(&ca), if lbc <= lca { Edge::Bc } else { Edge::Ca })
+        bc.cross(&ca)
     } else if lbc >= lca {
-        (ca.cross(&ab), if lca <= lab { Edge::Ca } else { Edge::Ab })
+        ca.cross(&ab)
     } else {
-        (ab.cross(&bc), if lab <= lbc { Edge::Ab } else { Edge::Bc })
+        ab.cross(&bc)
+    }
+}
+
+/// The corner of the triangle `abc` where its longest and shortest edges meet: its vertex
+/// (0, 1, 2 for a, b, c), the other end of the longest edge, the third vertex, and the two
+/// edges from it (longest, shortest), as [`weights_along_edges`] takes them.
+fn corner(ab: Vector3<f64>, bc: Vector3<f64>, ca: Vector3<f64>) -> Corner {
+    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
+    // Opposite the middle edge.
+    if lab >= lbc && lab >= lca {
+        if lbc >= lca {
+            Corner {
+                vertices: [0, 1, 2],
+                along: ab,
+                across: -ca,
+            }
+        } else {
+            Corner {
+                vertices: [1, 0, 2],
+                along: -ab,
+                across: bc,
+            }
+        }
+    } else if lbc >= lca {
+        if lca >= lab {
+            Corner {
+                vertices: [1, 2, 0],
+                along: bc,
+                across: -ab,
+            }
+        } else {
+            Corner {
+                vertices: [2, 1, 0],
+                along: -bc,
+                across: ca,
+            }
+        }
+    } else if lab >= lbc {
+        Corner {
+            vertices: [2, 0, 1],
+            along: ca,
+            across: -bc,
+        }
+    } else {
+        Corner {
+            vertices: [0, 2, 1],
+            along: -ca,
+            across: ab,
+        }
     }
 }
 

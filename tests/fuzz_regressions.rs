@@ -1014,12 +1014,15 @@ fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
 }
 
 /// Found by query_3d (fuzz/regressions/crash-e308732c…, crash-109efb6f…): a box of 1e-8
-/// centred on an edge of a hull 8 across, in two variants. The first ended on a sliver triangle
+/// centred on an edge of a hull 8 across, in three variants. The first ended on a sliver triangle
 /// (two vertices 1.7e-8 apart, the third 7 away) reporting distance 2.6e-10 with witness points
 /// 4.1e-8 apart: the weights, normalized by the sum of two thin sub-areas, did not give the
 /// projected point. The second ended on a thin tetrahedron found to hold the origin, which lies
 /// 1e-10 outside it (its volumes taken from the vertices lost their digits): "intersecting"
-/// with points 1.3e-8 apart. Now the witness points agree with the distance to rounding.
+/// with points 1.3e-8 apart. A third (crash-e8fe9400…, a flat box) ended on a cap (a triangle
+/// with edges 7.8, 5.4, 2.4 and a height near 1e-8): the common point was 1.8e-8 off the box,
+/// its weights taken as sub-areas over their sum. Now the witness points agree with the
+/// distance to rounding and lie on their shapes.
 #[test]
 fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
     let hull_with = |second: [f64; 3]| {
@@ -1030,27 +1033,26 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
         coords.extend_from_slice(&[-3.125, -3.125, -3.125]);
         coords
     };
+    let tilted = [0.0, 0.0, 0.5101043172965051, 0.8601125423312153];
+    let turned = [0.0, 0.0, 0.9686176484468675, -0.24855552924298543];
+    let boxes = [
+        [2e-9, 7.875000000000001e-9, 1.2875000000000001e-8],
+        [2e-9, 0.0, 6.875e-9],
+    ];
     let cases = [
         (
             hull_with([0.0, 1.375, 1.375]),
-            [0.0, 0.0, 0.5101043172965051, 0.8601125423312153],
+            tilted,
+            boxes[0],
             f64::EPSILON,
         ),
-        (
-            hull_with([0.0, 1.375, 0.0625]),
-            [0.0, 0.0, 0.9686176484468675, -0.24855552924298543],
-            0.0,
-        ),
+        (hull_with([0.0, 1.375, 0.0625]), turned, boxes[0], 0.0),
+        (hull_with([0.0, 1.375, 1.375]), tilted, boxes[1], 0.0),
     ];
-    let mut b = std::ptr::null_mut();
-    let b = unsafe {
-        made(
-            gjk_box_new(2e-9, 7.875000000000001e-9, 1.2875000000000001e-8, &mut b),
-            b,
-        )
-    };
-    for (coords, rotation, relative_tolerance) in cases {
+    for (coords, rotation, half, relative_tolerance) in cases {
         let a = polytope(&coords);
+        let mut b = std::ptr::null_mut();
+        let b = unsafe { made(gjk_box_new(half[0], half[1], half[2], &mut b), b) };
         let pa = GjkPose {
             position: [-0.5, -0.5, -0.5],
             rotation,
@@ -1072,6 +1074,11 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
             .sqrt();
         assert!(r.distance <= 1e-9, "{r:?}");
         assert!((gap - r.distance).abs() <= 1e-14, "gap {gap}: {r:?}");
+        // B's point lies in the box (axis-aligned about (-0.5, -0.5, -0.5)), to within the
+        // conditioning of a cap 1e-8 high.
+        for (x, h) in r.point_b.iter().zip(half) {
+            assert!((x + 0.5).abs() <= h + 2e-9, "point_b off the box: {r:?}");
+        }
     }
 }
 
