@@ -110,11 +110,20 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             // `weights_along_edges`.
             let corner = corner(ab, bc, ca);
             let vertices = corner.vertices.map(|v| [i, j, k][v]);
-            let solved =
-                weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
             let mut weights = [0.0; 4];
-            for (v, w) in vertices.iter().zip(solved) {
-                weights[*v] = w;
+            match weights_along_edges(p[vertices[0]], corner.along, corner.across, projection) {
+                Some(solved) => {
+                    for (v, w) in vertices.iter().zip(solved) {
+                        weights[*v] = w;
+                    }
+                }
+                None => {
+                    // Rounding beyond repair: the areas' shares.
+                    let total = area_a + area_b + area_c;
+                    weights[i] = area_a / total;
+                    weights[j] = area_b / total;
+                    weights[k] = area_c / total;
+                }
             }
             return Closest {
                 weights,
@@ -144,8 +153,8 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
 /// The barycentric weights `[anchor, anchor + along, anchor + across]` of `target`, a point of
 /// the triangle's plane inside it, solved along its edges from `anchor`, where the longest edge
 /// `along` meets the shortest `across`: first the part of `across` orthogonal to `along` (the
-/// triangle's height), which gives the third vertex's weight, then `along`'s weight with that
-/// one's share removed.
+/// triangle's height), which gives the third vertex's weight from the target's offset
+/// across the long edge, then `along`'s weight with that one's share removed.
 ///
 /// This is backward stable on both kinds of sliver: on a needle (a short edge) the weight that
 /// the short edge makes ill-conditioned multiplies only the short edge; on a cap (all edges
@@ -158,23 +167,29 @@ fn weights_along_edges(
     along: Vector3<f64>,
     across: Vector3<f64>,
     target: Vector3<f64>,
-) -> [f64; 3] {
-    let r = target - anchor;
+) -> Option<[f64; 3]> {
     let along_squared = along.norm_squared();
     let k = along.dot(&across) / along_squared;
     let height = across - along * k;
-    // Clamped to a convex combination (rounding of a point on an edge); a height lost to
-    // rounding gives no weight to the third vertex.
-    let convex = |x: f64, most: f64| {
-        if x.is_finite() {
-            x.clamp(0.0, most)
-        } else {
-            0.0
-        }
-    };
-    let third = convex(height.dot(&r) / height.norm_squared(), 1.0);
-    let end = convex(along.dot(&r) / along_squared - third * k, 1.0 - third);
-    [1.0 - end - third, end, third]
+    // The target's offset from the anchor, less its part along the long edge before it meets
+    // the height: the height's own rounding along the long edge (EPSILON * |across|) times
+    // the target's distance along it would swamp a cap's height.
+    let r = target - anchor;
+    let r_along = along.dot(&r) / along_squared;
+    let r = r - along * r_along;
+    // Clamped to a convex combination (rounding of a point on an edge); a weight clearly out
+    // of range (or a height lost to rounding) means the solve failed: `None`.
+    let slack = 1e-6;
+    let third = height.dot(&r) / height.norm_squared();
+    let end = r_along - third * k;
+    let anchor_weight = 1.0 - end - third;
+    let in_range = |w: f64| (-slack..=1.0 + slack).contains(&w);
+    if !(in_range(third) && in_range(end) && in_range(anchor_weight)) {
+        return None;
+    }
+    let third = third.clamp(0.0, 1.0);
+    let end = end.clamp(0.0, 1.0 - third);
+    Some([1.0 - end - third, end, third])
 }
 
 /// A corner of a triangle: its vertex, the other end of the longest edge and the third vertex

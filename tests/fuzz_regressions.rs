@@ -1387,3 +1387,47 @@ fn plate_parallel_to_a_capsule_axis_has_the_depth_of_the_gap() {
         );
     }
 }
+
+/// Found by query_3d (fuzz/regressions/crash-4335a094…) right after the triangle weights were
+/// first solved along the edges: a flat ellipse 3.2e10 long and 2 wide through a small hull
+/// (which holds (-2.375, 0, 0), a point of the ellipse) was reported 0.39 apart with witness
+/// points 1.4e10 apart. On a cap (vertices spread along the ellipse's length) the height's
+/// rounding along the long edge, times the target's distance along it, swamped the height:
+/// the solve was clamped to one vertex. The offset along the long edge is now removed first,
+/// and a solve that fails falls back to the areas.
+#[test]
+fn long_flat_ellipse_through_a_small_hull_intersects() {
+    let a = polytope(&[
+        14.125,
+        -0.125,
+        1.875,
+        7.0,
+        -4.625,
+        -4.625,
+        0.0,
+        -0.5,
+        8.25,
+        -2.375,
+        3.816188500511378e-236,
+        0.0,
+        -0.125,
+        3.8157368271180255e-236,
+        15.75,
+        -6.25,
+        -6.25,
+        -8.875,
+    ]);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_ellipsoid_new(15937500000.0, 1.0, 0.0, &mut b), b) };
+    let (s, d) = distance(&a, None, &b, None);
+    assert!(s == GJK_OK && d.intersecting && d.distance == 0.0, "{d:?}");
+    let gap = (0..3)
+        .map(|k| (d.point_b[k] - d.point_a[k]).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    // Rounding of coordinates 1.6e10 (the ellipse's support points).
+    assert!(gap <= 1e-5, "common points {gap} apart: {d:?}");
+    let mut hit = false;
+    let s = unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) };
+    assert!(s == GJK_OK && hit);
+}
