@@ -110,19 +110,28 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             // `weights_along_edges`.
             let corner = corner(ab, bc, ca);
             let vertices = corner.vertices.map(|v| [i, j, k][v]);
+            let solved =
+                weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
             let mut weights = [0.0; 4];
-            match weights_along_edges(p[vertices[0]], corner.along, corner.across, projection) {
-                Some(solved) => {
-                    for (v, w) in vertices.iter().zip(solved) {
-                        weights[*v] = w;
-                    }
-                }
-                None => {
-                    // Rounding beyond repair: the areas' shares.
-                    let total = area_a + area_b + area_c;
-                    weights[i] = area_a / total;
-                    weights[j] = area_b / total;
-                    weights[k] = area_c / total;
+            for (v, w) in vertices.iter().zip(solved.weights) {
+                weights[*v] = w;
+            }
+            if solved.clamped {
+                // Weights that rounding pushed out of range were clamped, which is harmless
+                // for the ill-conditioned ones (they multiply a short edge or a small height)
+                // and not for a failed solve: the areas' shares are kept if they miss the
+                // projection by less.
+                let total = area_a + area_b + area_c;
+                let mut shares = [0.0; 4];
+                shares[i] = area_a / total;
+                shares[j] = area_b / total;
+                shares[k] = area_c / total;
+                let miss = |w: &[f64; 4]| -> f64 {
+                    (p.iter().zip(w).map(|(x, w)| x * *w).sum::<Vector3<f64>>() - projection)
+                        .norm_squared()
+                };
+                if miss(&shares) < miss(&weights) {
+                    weights = shares;
                 }
             }
             return Closest {
@@ -167,7 +176,7 @@ fn weights_along_edges(
     along: Vector3<f64>,
     across: Vector3<f64>,
     target: Vector3<f64>,
-) -> Option<[f64; 3]> {
+) -> Solved {
     let along_squared = along.norm_squared();
     let k = along.dot(&across) / along_squared;
     let height = across - along * k;
@@ -177,19 +186,33 @@ fn weights_along_edges(
     let r = target - anchor;
     let r_along = along.dot(&r) / along_squared;
     let r = r - along * r_along;
-    // Clamped to a convex combination (rounding of a point on an edge); a weight clearly out
-    // of range (or a height lost to rounding) means the solve failed: `None`.
-    let slack = 1e-6;
-    let third = height.dot(&r) / height.norm_squared();
-    let end = r_along - third * k;
-    let anchor_weight = 1.0 - end - third;
-    let in_range = |w: f64| (-slack..=1.0 + slack).contains(&w);
-    if !(in_range(third) && in_range(end) && in_range(anchor_weight)) {
-        return None;
+    // Clamped to a convex combination (rounding of a point on an edge, or an ill-conditioned
+    // weight): the third weight first, then the long edge's with its share, and what is left
+    // of the third for the anchor (on a needle the third and the anchor are the near pair,
+    // whose split is the ill-conditioned part).
+    let raw_third = height.dot(&r) / height.norm_squared();
+    let third = if raw_third.is_finite() {
+        raw_third.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let raw_end = r_along - third * k;
+    let end = if raw_end.is_finite() {
+        raw_end.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let third = third.min(1.0 - end);
+    Solved {
+        weights: [1.0 - end - third, end, third],
+        clamped: third != raw_third || end != raw_end,
     }
-    let third = third.clamp(0.0, 1.0);
-    let end = end.clamp(0.0, 1.0 - third);
-    Some([1.0 - end - third, end, third])
+}
+
+/// The weights [`weights_along_edges`] found, and whether any had to be clamped.
+struct Solved {
+    weights: [f64; 3],
+    clamped: bool,
 }
 
 /// A corner of a triangle: its vertex, the other end of the longest edge and the third vertex
@@ -360,8 +383,8 @@ fn signed_volumes_from_edges(p: &[Vector3<f64>], size: f64) -> ([f64; 4], f64, b
 }
 
 /// The barycentric weights of the origin in the tetrahedron `p`, solved along the edges from
-/// the vertex nearest the others (Cramer's rule on the edges, each subtracted from the vertices
-/// themselves): in a thin tetrahedron (three vertices 1e-8 apart, the fourth 7 away) the
+/// the vertex nearest the others (elimination with partial pivoting on the edges, each
+/// subtracted from the vertices themselves): in a thin tetrahedron (three vertices 1e-8 apart, the fourth 7 away) the
 /// weights along the short edges are ill-conditioned, but their errors move the point only
 /// along those edges, while the signed volumes of the four sub-tetrahedra divided by their sum
 /// move it along the long one. `None` when rounding leaves a weight negative or not finite.
@@ -374,21 +397,15 @@ fn anchored_weights(p: &[Vector3<f64>]) -> Option<[f64; 4]> {
         .unwrap_or(0);
     let others: [usize; 3] = std::array::from_fn(|s| if s < anchor { s } else { s + 1 });
     let edges = others.map(|j| p[j] - p[anchor]);
-    // Cramer's rule, each determinant as (the vector to the origin) . (the cross product of
-    // two edges): two short edges' cross product keeps its digits, and dotting the long
-    // vector with it loses none of what the short edges carry.
-    let crosses = [
-        edges[1].cross(&edges[2]),
-        edges[2].cross(&edges[0]),
-        edges[0].cross(&edges[1]),
-    ];
-    let whole = edges[0].dot(&crosses[0]);
-    let to_origin = -p[anchor];
-    let along = crosses.map(|c| to_origin.dot(&c) / whole);
+    // Gaussian elimination with partial pivoting: backward stable, so the weights give the
+    // origin back to the edges' rounding however flat or thin the tetrahedron.
+    let along = nalgebra::Matrix3::from_columns(&edges)
+        .lu()
+        .solve(&-p[anchor])?;
     let mut weights = [0.0; 4];
     weights[anchor] = 1.0 - along.iter().sum::<f64>();
-    for (j, w) in others.iter().zip(along) {
-        weights[*j] = w;
+    for (j, w) in others.iter().zip(along.iter()) {
+        weights[*j] = *w;
     }
     weights
         .iter()

@@ -1431,3 +1431,35 @@ fn long_flat_ellipse_through_a_small_hull_intersects() {
     let s = unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) };
     assert!(s == GJK_OK && hit);
 }
+
+/// Found by query_3d (fuzz/regressions/crash-d144b88e…): a plate 3e10 by 6.6e9 and 2e-16 thick
+/// touched by a hull 0.016 across at the origin. The search ended on a needle (two plate
+/// corners 0.02 apart less B's points, the third corner 3e10 away) whose near pair's split is
+/// ill-conditioned: clamping it also cut the far corner's weight, 6e-7 off, and the "common"
+/// points were 18276 apart. The far weight is now kept and the near pair shares the rest.
+#[test]
+fn plate_touching_a_small_hull_has_a_common_point() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_box_new(14812500000.0, 1e-16, 3312500000.0, &mut a), a) };
+    let mut xyz = vec![
+        -1e-9,
+        -0.016000001,
+        -0.012000001,
+        -0.000125001,
+        -0.012000001,
+        -1e-9,
+        -1e-9,
+        0.0,
+        -1e-9,
+    ];
+    xyz.extend_from_slice(&[-1e-9; 63]);
+    let b = polytope(&xyz);
+    let (s, d) = distance(&a, None, &b, None);
+    assert!(s == GJK_OK && d.intersecting, "{d:?}");
+    let gap = (0..3)
+        .map(|k| (d.point_b[k] - d.point_a[k]).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    // Rounding of coordinates 1.5e10 is 3.3e-6.
+    assert!(gap <= 1e-4, "common points {gap} apart: {d:?}");
+}
