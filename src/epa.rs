@@ -150,7 +150,9 @@ where
             &pair,
             search.simplex.points(),
             core_distance,
-            search.scale,
+            // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
+            // the expansion, and rounding of their size would swamp the cores' features.
+            (search.scale - 2.0 * (margin_a + margin_b)).max(0.0),
             options.relative_tolerance,
             options.max_iterations,
         )
