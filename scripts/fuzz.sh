@@ -3,6 +3,10 @@
 # SECONDS (default 60) on one core; fails on any crash, invariant violation, timeout or leak of
 # memory past the limit. Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 #
+# With FUZZ_RUNS=N (CI), each target instead runs N inputs from the fixed seed FUZZ_SEED
+# (default 1), SECONDS still bounding it: the same inputs on every machine, so that a red run
+# is a finding to reproduce, not a roll of the dice.
+#
 # Stable Rust: cargo-fuzz itself needs no nightly with `--sanitizer none` (libFuzzer's coverage
 # instrumentation is the stable `-C passes=sancov-module`), but it passes `-Z` flags to cargo;
 # RUSTC_BOOTSTRAP=1 lets the stable toolchain accept them. AddressSanitizer (cargo-fuzz's
@@ -33,11 +37,18 @@ echo "== building the fuzz targets"
 cargo fuzz build --fuzz-dir fuzz --sanitizer none --release
 
 for target in "${targets[@]}"; do
-  echo "== fuzzing $target for ${seconds} s"
+  echo "== fuzzing $target (${FUZZ_RUNS:+$FUZZ_RUNS inputs from seed ${FUZZ_SEED:-1}, }at most ${seconds} s)"
   mkdir -p "fuzz/corpus/$target"
   # -timeout: one input running longer than 10 s is a hang; -rss_limit_mb: a runaway allocation.
-  "${fuzz[@]}" "$target" "fuzz/corpus/$target" fuzz/regressions -- \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  limits=(-max_total_time="$seconds")
+  corpus="fuzz/corpus/$target"
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    # A fresh corpus too: only the committed regression inputs seed the run.
+    limits+=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+    corpus=$(mktemp -d)
+  fi
+  "${fuzz[@]}" "$target" "$corpus" fuzz/regressions -- \
+    "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 2>&1 | grep -v -E '^#[0-9]+.*(NEW|REDUCE|pulse)' || {
     echo "FAILED: fuzz target $target (see fuzz/artifacts/$target/)"
     exit 1

@@ -152,7 +152,7 @@ where
             core_distance,
             // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
             // the expansion, and rounding of their size would swamp the cores' features.
-            (search.scale - 2.0 * (margin_a + margin_b)).max(0.0),
+            search.core_scale,
             options.relative_tolerance,
             options.max_iterations,
         )

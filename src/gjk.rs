@@ -519,8 +519,9 @@ pub(crate) struct Search<const D: usize, K = ()> {
     /// a support point has given a lower bound: the best separating direction seen, which
     /// may be better than `-v` when the search stopped at the rounding of `|v|`.
     lower_normal: Option<Vector<D>>,
-    /// The size of the query: the shapes' extents plus the distance between their centres.
-    pub scale: f64,
+    /// The size of the cores' query (the shapes without their margins): the cores' extents
+    /// plus the distance between their centres.
+    pub core_scale: f64,
     /// Rounding allowance of the bounds: a few `EPSILON * scale`.
     rounding: f64,
     /// Cores closer than this touch.
@@ -644,6 +645,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let margin_sum = margins.0 + margins.1;
         // The same for a fresh and a warm start, so that both answer alike.
         let scale = pair.extent() + center.norm();
+        let core_scale = pair.core_extent() + center.norm();
         // The size of the numbers the support points are computed from (coordinates far from
         // their frame's origin, B's placement in A's frame): support functions pick their
         // points by dot products rounded to it.
@@ -665,7 +667,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             v,
             lower: 0.0,
             lower_normal: None,
-            scale,
+            core_scale,
             rounding,
             touch,
             margins,

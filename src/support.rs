@@ -33,6 +33,12 @@ pub trait Support<const D: usize> {
         0.0
     }
 
+    /// An upper bound on the core's diameter (the shape without its margin): the scale of
+    /// the rounding in computations on the cores alone.
+    fn core_extent(&self) -> f64 {
+        self.extent()
+    }
+
     /// Support point of the core: the shape without its margin.
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         self.support(dir)
@@ -272,6 +278,11 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     /// Sum of the shapes' extents.
     pub fn extent(&self) -> f64 {
         self.a.extent() + self.b.extent()
+    }
+
+    /// Sum of the cores' extents.
+    pub fn core_extent(&self) -> f64 {
+        self.a.core_extent() + self.b.core_extent()
     }
 
     /// The margins of A and B.

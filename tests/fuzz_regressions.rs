@@ -1637,3 +1637,37 @@ fn big_ball_around_a_small_hull_has_a_face_normal() {
     // The hull holds the origin 8.125e-6 deep (its face z = -8.125e-6 nearest).
     assert!((depth - (1e9 + 8.125e-6)).abs() <= 1e-6, "depth {depth}");
 }
+
+/// Found by query_2d with the CI seed (fuzz/regressions/crash-07eedd27…, a disc of radius
+/// 1.15e19 around a polygon with a vertex at the origin): refused as out of range once EPA
+/// took the cores' scale as the shapes' less twice the radius, which cancels to 0 (or worse)
+/// at 1e19. The cores' scale is now summed from the cores' own extents.
+#[test]
+fn huge_disc_around_a_polygon_has_the_radius_as_depth() {
+    let a = polygon(&[
+        0.625,
+        4.1959156452905105e-308,
+        1.0,
+        0.625,
+        1.6390295489416e-310,
+        1.0,
+        8.1484638373066e-311,
+        1.0,
+        6.625,
+        2.125,
+        1.0,
+        1.0,
+    ]);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_circle_new(1.154125100524044e19, &mut b), b) };
+    let (s, p) = penetration(&b, &a, None);
+    assert!(
+        s == GJK_OK && p.intersecting,
+        "status {s}: {}",
+        last_error()
+    );
+    assert!(
+        (-p.signed_distance - 1.154125100524044e19).abs() <= 1e4,
+        "{p:?}"
+    );
+}

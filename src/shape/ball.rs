@@ -42,6 +42,10 @@ impl<const D: usize> Support<D> for Ball<D> {
         self.radius
     }
 
+    fn core_extent(&self) -> f64 {
+        0.0
+    }
+
     #[inline]
     fn core_support(&self, _dir: &Vector<D>) -> Vector<D> {
         Vector::zeros()

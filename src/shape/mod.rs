@@ -70,6 +70,10 @@ impl<const D: usize> Support<D> for Shape<D> {
         dispatch!(self, s => s.margin())
     }
 
+    fn core_extent(&self) -> f64 {
+        dispatch!(self, s => s.core_extent())
+    }
+
     #[inline]
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         dispatch!(self, s => s.core_support(dir))

@@ -63,6 +63,10 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
         self.inner.margin() + self.radius
     }
 
+    fn core_extent(&self) -> f64 {
+        self.inner.core_extent()
+    }
+
     #[inline]
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         self.inner.core_support(dir)
