@@ -109,7 +109,22 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    let search = Search::run(&pair, options, Mode::Penetration)?;
+    let mut search = Search::run(&pair, options, Mode::Penetration)?;
+    if search.end == End::Touching
+        && robust_norm(&search.v) > search.touch
+        && search.core_lower_bound() <= search.touch
+        && options.relative_tolerance > 0.0
+    {
+        // The shapes overlap, but whether their cores do is open: the search stopped at the
+        // caller's tolerance (0.996 seen) with |v| 9.7 and no lower bound, and EPA, which
+        // expects the origin inside the cores' difference, would call them touching. The
+        // cores' search is run again to the tightest tolerance to decide.
+        let strict = QueryOptions {
+            relative_tolerance: 0.0,
+            ..*options
+        };
+        search = Search::run(&pair, &strict, Mode::Penetration)?;
+    }
     match search.end {
         End::IterationCap | End::Stalled => {
             return Err(QueryError::NoConvergence(Box::new(
@@ -153,6 +168,7 @@ where
             // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
             // the expansion, and rounding of their size would swamp the cores' features.
             search.core_scale,
+            search.touch,
             options.relative_tolerance,
             options.max_iterations,
         )
@@ -356,12 +372,14 @@ fn make_facet<const D: usize>(vertices: [usize; 3], points: &[SupportPoint<D>]) 
 
 /// The penetration of the cores of `pair`, starting from GJK's final `simplex`, which holds the
 /// origin or touches it (or stalled short of it: `core_upper_bound` is its `|v|`). `scale` is
-/// the query's scale (rounding is a few `EPSILON * scale`).
+/// the cores' scale (rounding is a few `EPSILON * scale`); `touch` the whole shapes' contact
+/// tolerance, below which cores apart count as touching.
 fn penetration_of_cores<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     simplex: &[SupportPoint<D>],
     core_upper_bound: f64,
     scale: f64,
+    touch: f64,
     relative_tolerance: f64,
     max_iterations: u32,
 ) -> CorePenetration<D>
@@ -470,8 +488,16 @@ where
         let w = pair.support(&facet.normal);
         let reach = facet.normal.dot(&w.w);
         let tolerance = (relative_tolerance * facet.distance.abs()).max(rounding);
-        if reach - facet.distance <= tolerance || vertices.iter().any(|v| v.w == w.w) {
+        if reach - facet.distance <= tolerance {
             converged = true;
+            break facet;
+        }
+        if vertices.iter().any(|v| v.w == w.w) {
+            // A vertex already in the polytope lies beyond this facet: rounding has made the
+            // polytope non-convex (the facet is a sliver's, its normal known only roughly).
+            // The answer is the best found, not certified: within the STALL_ULPS allowance of
+            // rounding it is accepted, beyond it is reported as not converged.
+            converged = reach - facet.distance <= STALL_ULPS * f64::EPSILON * scale;
             break facet;
         }
         last = Some((facet, reach - facet.distance));
@@ -513,8 +539,9 @@ where
         }
     };
 
-    if !facet.distance.is_finite() {
-        // Every facet degenerate: no answer to give beyond "touching".
+    if !facet.distance.is_finite() || facet.distance < -rounding.max(touch) {
+        // Every facet degenerate, or the origin outside the polytope (the cores may be apart
+        // after all): no certified answer beyond "touching".
         converged = false;
     }
     let corners: Vec<Vector3<f64>> = facet.vertices[..D]
