@@ -73,9 +73,14 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
     Closest { weights, point }
 }
 
+/// A triangle whose smallest height is at least 1/32 of its longest edge, as a bound on
+/// `|n|^2 / longest^4` (`|n|` twice the area): its weights are the areas' shares.
+const SOLID_TRIANGLE: f64 = 1.0 / 1024.0;
+
 fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
     let (a, b, c) = (p[i], p[j], p[k]);
-    let n = plane_normal(a, b, c);
+    let edges = Edges::new(a, b, c);
+    let n = edges.normal();
     let nn = n.norm_squared();
     if nn > 0.0 && nn.is_finite() {
         // The origin's projection on the triangle's plane, and the signed areas (times |n|) of
@@ -85,7 +90,7 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
         // Each sub-triangle's area is taken as (one end) x (its edge), the edge subtracted from
         // the vertices themselves: the cross product of two close ends (a sliver's short edge)
         // cancels catastrophically, the edge keeps every digit.
-        let (ab, bc, ca) = (b - a, c - b, a - c);
+        let Edges { ab, bc, ca, .. } = edges;
         let (projection, area_a, area_b, area_c) = if planar {
             let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
             (
@@ -105,10 +110,24 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             )
         };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
-            // The weights are solved along the edges from the corner of the longest and the
-            // shortest edges (not taken as the areas over their sum): see
+            let total = area_a + area_b + area_c;
+            let longest = edges.lab.max(edges.lbc).max(edges.lca);
+            if nn >= SOLID_TRIANGLE * longest * longest {
+                // Every height at least 1/32 of the longest edge: the areas' shares are exact
+                // to a few dozen rounding units.
+                let mut weights = [0.0; 4];
+                weights[i] = area_a / total;
+                weights[j] = area_b / total;
+                weights[k] = area_c / total;
+                return Closest {
+                    weights,
+                    point: projection,
+                };
+            }
+            // A sliver: the weights are solved along the edges from the corner of the longest
+            // and the shortest edges (not taken as the areas over their sum): see
             // `weights_along_edges`.
-            let corner = corner(ab, bc, ca);
+            let corner = edges.corner();
             let vertices = corner.vertices.map(|v| [i, j, k][v]);
             let solved =
                 weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
@@ -121,7 +140,6 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
                 // for the ill-conditioned ones (they multiply a short edge or a small height)
                 // and not for a failed solve: the areas' shares are kept if they miss the
                 // projection by less.
-                let total = area_a + area_b + area_c;
                 let mut shares = [0.0; 4];
                 shares[i] = area_a / total;
                 shares[j] = area_b / total;
@@ -227,62 +245,105 @@ struct Corner {
 /// nearly parallel edges of a sliver triangle cancels catastrophically, while the short edge is
 /// exact to rounding. All three pairs of edges give the same vector in exact arithmetic.
 pub(crate) fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Vector3<f64> {
-    let (ab, bc, ca) = (b - a, c - b, a - c);
-    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
-    if lab >= lbc && lab >= lca {
-        bc.cross(&ca)
-    } else if lbc >= lca {
-        ca.cross(&ab)
-    } else {
-        ab.cross(&bc)
-    }
+    Edges::new(a, b, c).normal()
 }
 
-/// The corner of the triangle `abc` where its longest and shortest edges meet: its vertex
-/// (0, 1, 2 for a, b, c), the other end of the longest edge, the third vertex, and the two
-/// edges from it (longest, shortest), as [`weights_along_edges`] takes them.
-fn corner(ab: Vector3<f64>, bc: Vector3<f64>, ca: Vector3<f64>) -> Corner {
-    let (lab, lbc, lca) = (ab.norm_squared(), bc.norm_squared(), ca.norm_squared());
-    // Opposite the middle edge.
-    if lab >= lbc && lab >= lca {
-        if lbc >= lca {
+/// The edges of a triangle `abc` and their squared lengths, computed once for its normal and
+/// its corner.
+struct Edges {
+    ab: Vector3<f64>,
+    bc: Vector3<f64>,
+    ca: Vector3<f64>,
+    lab: f64,
+    lbc: f64,
+    lca: f64,
+}
+
+impl Edges {
+    fn new(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Self {
+        let (ab, bc, ca) = (b - a, c - b, a - c);
+        Self {
+            ab,
+            bc,
+            ca,
+            lab: ab.norm_squared(),
+            lbc: bc.norm_squared(),
+            lca: ca.norm_squared(),
+        }
+    }
+
+    /// [`plane_normal`]: the cross product of the two shortest edges.
+    fn normal(&self) -> Vector3<f64> {
+        let Self {
+            ab,
+            bc,
+            ca,
+            lab,
+            lbc,
+            lca,
+        } = self;
+        if lab >= lbc && lab >= lca {
+            bc.cross(ca)
+        } else if lbc >= lca {
+            ca.cross(ab)
+        } else {
+            ab.cross(bc)
+        }
+    }
+
+    /// The corner of the triangle `abc` where its longest and shortest edges meet: its vertex
+    /// (0, 1, 2 for a, b, c), the other end of the longest edge, the third vertex, and the two
+    /// edges from it (longest, shortest), as [`weights_along_edges`] takes them.
+    fn corner(&self) -> Corner {
+        let Self {
+            ab,
+            bc,
+            ca,
+            lab,
+            lbc,
+            lca,
+        } = *self;
+        // Opposite the middle edge.
+        if lab >= lbc && lab >= lca {
+            if lbc >= lca {
+                Corner {
+                    vertices: [0, 1, 2],
+                    along: ab,
+                    across: -ca,
+                }
+            } else {
+                Corner {
+                    vertices: [1, 0, 2],
+                    along: -ab,
+                    across: bc,
+                }
+            }
+        } else if lbc >= lca {
+            if lca >= lab {
+                Corner {
+                    vertices: [1, 2, 0],
+                    along: bc,
+                    across: -ab,
+                }
+            } else {
+                Corner {
+                    vertices: [2, 1, 0],
+                    along: -bc,
+                    across: ca,
+                }
+            }
+        } else if lab >= lbc {
             Corner {
-                vertices: [0, 1, 2],
-                along: ab,
-                across: -ca,
+                vertices: [2, 0, 1],
+                along: ca,
+                across: -bc,
             }
         } else {
             Corner {
-                vertices: [1, 0, 2],
-                along: -ab,
-                across: bc,
+                vertices: [0, 2, 1],
+                along: -ca,
+                across: ab,
             }
-        }
-    } else if lbc >= lca {
-        if lca >= lab {
-            Corner {
-                vertices: [1, 2, 0],
-                along: bc,
-                across: -ab,
-            }
-        } else {
-            Corner {
-                vertices: [2, 1, 0],
-                along: -bc,
-                across: ca,
-            }
-        }
-    } else if lab >= lbc {
-        Corner {
-            vertices: [2, 0, 1],
-            along: ca,
-            across: -bc,
-        }
-    } else {
-        Corner {
-            vertices: [0, 2, 1],
-            along: -ca,
-            across: ab,
         }
     }
 }
