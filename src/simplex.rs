@@ -463,15 +463,21 @@ fn anchored_weights(p: &[Vector3<f64>]) -> Option<[f64; 4]> {
     let along = nalgebra::Matrix3::from_columns(&edges)
         .lu()
         .solve(&-p[anchor])?;
-    let mut weights = [0.0; 4];
-    weights[anchor] = 1.0 - along.iter().sum::<f64>();
-    for (j, w) in others.iter().zip(along.iter()) {
-        weights[*j] = *w;
+    // A weight pushed just below 0 by rounding (a vertex the origin almost faces) is 0; the
+    // anchor takes what the others leave. Clearly outside [0, 1], the solve has failed.
+    let slack = 1e-6;
+    if !along.iter().all(|w| (-slack..=1.0 + slack).contains(w)) {
+        return None;
     }
-    weights
-        .iter()
-        .all(|w| (0.0..=1.0).contains(w))
-        .then_some(weights)
+    let mut weights = [0.0; 4];
+    for (j, w) in others.iter().zip(along.iter()) {
+        weights[*j] = w.clamp(0.0, 1.0);
+    }
+    let rest = 1.0 - weights.iter().sum::<f64>();
+    (-slack..=1.0 + slack).contains(&rest).then(|| {
+        weights[anchor] = rest.clamp(0.0, 1.0);
+        weights
+    })
 }
 
 /// `x > 0`, false for NaN: a weight that is not clearly positive drops its vertex.
