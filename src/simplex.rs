@@ -348,6 +348,8 @@ impl Edges {
     }
 }
 
+const FACES: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
 fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
     let (volumes, total, flat, thin) = signed_volumes(p);
     let same_sign = |v: f64| !flat && ((v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0));
@@ -355,7 +357,10 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
         // The volumes' weights give the origin back to rounding, unless the tetrahedron is
         // thin: its thin parts' volumes carry errors that move the point along its long edges.
         // Then the weights are solved along the edges.
-        let by_volumes = volumes.map(|v| v / total);
+        // Normalized by their own sum (the whole volume as a height, `total`, decides signs
+        // and flatness but is not their sum in rounding): weights that sum to 1.
+        let sum: f64 = volumes.iter().sum();
+        let by_volumes = volumes.map(|v| v / sum);
         let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
         let miss = |w: &[f64; 4]| -> f64 {
             p.iter()
@@ -364,19 +369,29 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
                 .sum::<Vector3<f64>>()
                 .amax()
         };
-        let weights = if thin || miss(&by_volumes) > 64.0 * f64::EPSILON * size {
-            anchored_weights(p)
-                .filter(|w| miss(w) < miss(&by_volumes))
+        let allowed = 64.0 * f64::EPSILON * size;
+        let weights = if thin || miss(&by_volumes) > allowed {
+            // From each vertex in turn (a wedge has two short edges apart, and no vertex
+            // suits both): the weights that give the origin back best.
+            (0..4)
+                .filter_map(|anchor| anchored_weights(p, anchor))
+                .chain(std::iter::once(by_volumes))
+                .min_by(|x, y| miss(x).total_cmp(&miss(y)))
                 .unwrap_or(by_volumes)
         } else {
             by_volumes
         };
-        return Closest {
-            weights,
-            point: Vector3::zeros(),
-        };
+        // A needle (all four vertices within 1e-8 of a line) can hold the origin with no
+        // weights that give it back: its faces' closest points, within its width of the
+        // origin, come with weights that give them.
+        if miss(&weights) <= allowed {
+            return Closest {
+                weights,
+                point: Vector3::zeros(),
+            };
+        }
+        return best_of(FACES.iter().map(|face| triangle(p, *face, false)));
     }
-    const FACES: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
     best_of(
         FACES
             .iter()
@@ -444,18 +459,15 @@ fn signed_volumes_from_edges(p: &[Vector3<f64>], size: f64) -> ([f64; 4], f64, b
 }
 
 /// The barycentric weights of the origin in the tetrahedron `p`, solved along the edges from
-/// the vertex nearest the others (elimination with partial pivoting on the edges, each
-/// subtracted from the vertices themselves): in a thin tetrahedron (three vertices 1e-8 apart, the fourth 7 away) the
-/// weights along the short edges are ill-conditioned, but their errors move the point only
-/// along those edges, while the signed volumes of the four sub-tetrahedra divided by their sum
-/// move it along the long one. `None` when rounding leaves a weight negative or not finite.
+/// the vertex `anchor` (elimination with partial pivoting on the edges, each subtracted from
+/// the vertices themselves): in a thin tetrahedron (three vertices 1e-8 apart, the fourth 7
+/// away) the weights along the short edges are ill-conditioned, but their errors move the
+/// point only along those edges, while the signed volumes of the four sub-tetrahedra divided
+/// by their sum move it along the long one. `None` when rounding leaves a weight clearly out
+/// of range or not finite.
 #[cold]
 #[inline(never)]
-fn anchored_weights(p: &[Vector3<f64>]) -> Option<[f64; 4]> {
-    let spread = |k: usize| -> f64 { p.iter().map(|q| (q - p[k]).norm_squared()).sum() };
-    let anchor = (0..4)
-        .min_by(|&i, &j| spread(i).total_cmp(&spread(j)))
-        .unwrap_or(0);
+fn anchored_weights(p: &[Vector3<f64>], anchor: usize) -> Option<[f64; 4]> {
     let others: [usize; 3] = std::array::from_fn(|s| if s < anchor { s } else { s + 1 });
     let edges = others.map(|j| p[j] - p[anchor]);
     // Gaussian elimination with partial pivoting: backward stable, so the weights give the

@@ -1697,3 +1697,39 @@ fn huge_disc_around_a_polygon_has_the_radius_as_depth() {
         "{p:?}"
     );
 }
+
+/// Found by query_3d (fuzz/regressions/crash-e3bf2944…): a box of 4e-9 by 2.4e-8 with no
+/// thickness on an edge of a hull, both turned a quarter about x. Reported intersecting with
+/// "common" points 0.73 apart: the final tetrahedron was a needle (all four vertices within
+/// 1e-8 of a line through the origin); its careful volumes were divided by the whole volume
+/// taken as a height, not by their sum (weights summing to 1.3), and no weights give the
+/// origin back from such a needle. Now the volumes are divided by their sum, and a needle
+/// whose weights miss the origin answers with its faces' closest points.
+#[test]
+fn tiny_flat_box_on_a_turned_hull_edge_has_a_common_point() {
+    let mut coords = vec![0.0, 0.0, 0.0, 0.0, 0.0, 1.375, 1.375, 1.375, 1.375, 1.375];
+    coords.extend_from_slice(&[-3.5625, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375]);
+    coords.extend_from_slice(&[1.375, -7.1875]);
+    coords.extend_from_slice(&[1.375; 10]);
+    coords.extend_from_slice(&[-3.125, -3.125, -3.125]);
+    let a = polytope(&coords);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_box_new(2e-9, 0.0, 1.21875e-8, &mut b), b) };
+    let turn = [
+        std::f64::consts::FRAC_1_SQRT_2,
+        0.0,
+        0.0,
+        std::f64::consts::FRAC_1_SQRT_2,
+    ];
+    let pose = GjkPose {
+        position: [-23.875, -23.875, -23.875],
+        rotation: turn,
+    };
+    let (s, d) = distance(&a, Some(&pose), &b, Some(&pose));
+    assert_eq!(s, GJK_OK);
+    let gap = (0..3)
+        .map(|k| (d.point_b[k] - d.point_a[k]).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    assert!((gap - d.distance).abs() <= 1e-12, "gap {gap}: {d:?}");
+}

@@ -638,6 +638,22 @@ pub fn build<const D: usize>(spec: &Spec) -> Option<(Handle, Shape<D>)> {
     }
 }
 
+/// A simplex cache made of the input's bytes: counts, dimensions, indices and directions of
+/// any value (the library must rebuild or refuse it).
+fn read_cache(bytes: &mut Bytes) -> GjkSimplexCache {
+    let mut cache = gjk_simplex_cache_empty();
+    cache.count = u32::from(bytes.u8() % 6);
+    cache.dimension = u32::from(bytes.u8() % 4);
+    for v in 0..4 {
+        cache.index_a[v] = i64::from(bytes.u8()) - 2;
+        cache.index_b[v] = i64::from(bytes.u8()) - 2;
+        for k in 0..3 {
+            cache.direction[v][k] = bytes.coord(0.0, 1.0);
+        }
+    }
+    cache
+}
+
 /// Runs every query on a pair read from the bytes and checks the invariants.
 pub fn fuzz_queries<const D: usize>(data: &[u8])
 where
@@ -764,6 +780,121 @@ where
     assert_eq!(s_again, s_dist);
     assert_eq!(format!("{again:?}"), format!("{d:?}"), "not deterministic");
 
+    // The traced query answers exactly as the plain one (the trace only observes), and says
+    // how many steps it took, within the capacity or not.
+    let mut traced = GjkDistanceResult::default();
+    let mut steps = vec![GjkTraceStep::default(); 64];
+    let mut step_count = usize::MAX;
+    let s_trace = unsafe {
+        gjk_distance_trace(
+            ca,
+            &gpose_a,
+            cb,
+            &gpose_b,
+            std::ptr::null(),
+            &mut traced,
+            steps.as_mut_ptr(),
+            steps.len(),
+            &mut step_count,
+        )
+    };
+    assert_eq!(s_trace, s_dist, "traced status differs");
+    assert_eq!(
+        format!("{traced:?}"),
+        format!("{d:?}"),
+        "the trace changes the answer"
+    );
+    if s_dist == GJK_OK {
+        assert!(
+            step_count >= 1 && step_count != usize::MAX,
+            "step count {step_count}"
+        );
+    }
+
+    // Warm starts: from an empty cache, then from the cache it leaves, then from a cache
+    // made of the input's bytes (any content is allowed; a corrupt one is refused): the
+    // same verdict and the same distance within the tolerance.
+    let mut cache = gjk_simplex_cache_empty();
+    let mut warm = GjkDistanceResult::default();
+    let s_cold = unsafe {
+        gjk_distance_cached(
+            ca,
+            &gpose_a,
+            cb,
+            &gpose_b,
+            std::ptr::null(),
+            &mut cache,
+            &mut warm,
+        )
+    };
+    assert_eq!(s_cold, s_dist, "cached status from an empty cache differs");
+    let close = |x: &GjkDistanceResult, what: &str| {
+        let allowed = tol + 1e-9 * d.distance;
+        assert!(
+            (x.distance - d.distance).abs() <= allowed,
+            "{what}: distance {} vs {} (allowed {allowed})",
+            x.distance,
+            d.distance
+        );
+    };
+    if s_dist == GJK_OK {
+        close(&warm, "from an empty cache");
+        let s_warm = unsafe {
+            gjk_distance_cached(
+                ca,
+                &gpose_a,
+                cb,
+                &gpose_b,
+                std::ptr::null(),
+                &mut cache,
+                &mut warm,
+            )
+        };
+        if s_warm == GJK_OK {
+            close(&warm, "from its own cache");
+        }
+        let mut hit_warm = false;
+        let s_hit = unsafe {
+            gjk_intersect_cached(
+                ca,
+                &gpose_a,
+                cb,
+                &gpose_b,
+                std::ptr::null(),
+                &mut cache,
+                &mut hit_warm,
+            )
+        };
+        if s_hit == GJK_OK && s_int == GJK_OK && !d.intersecting && d.distance > 2.0 * tol {
+            assert!(!hit_warm, "warm intersect says true for {d:?}");
+        }
+        let mut made_up = read_cache(&mut bytes);
+        let s_made = unsafe {
+            gjk_distance_cached(
+                ca,
+                &gpose_a,
+                cb,
+                &gpose_b,
+                std::ptr::null(),
+                &mut made_up,
+                &mut warm,
+            )
+        };
+        match s_made {
+            GJK_OK => close(&warm, "from a made-up cache"),
+            GJK_NO_CONVERGENCE => {}
+            other => {
+                check_failure(other, "made-up cache");
+                assert_eq!(
+                    other,
+                    GJK_INVALID_ARGUMENT,
+                    "made-up cache: {}",
+                    last_error()
+                );
+            }
+        }
+    }
+
     if s_dist != GJK_OK {
         return;
     }
@@ -784,11 +915,15 @@ where
                 .map(|i| (d.normal[i] + sw.normal[i]).powi(2))
                 .sum::<f64>()
                 .sqrt();
+            // Both normals come from witness points exact to `tol`: each may tilt by
+            // tol / distance.
+            let tilt = 1e-6 + 4.0 * tol / d.distance;
             assert!(
-                sum < 1e-6,
-                "swapped normal {:?} is not minus {:?}",
+                sum < tilt,
+                "swapped normal {:?} is not minus {:?} (distance {}, allowed tilt {tilt})",
                 sw.normal,
-                d.normal
+                d.normal,
+                d.distance
             );
         }
         if d.distance > 2.0 * allowed {
