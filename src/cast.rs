@@ -282,6 +282,16 @@ where
     options.query.validate::<()>().map_err(invalid)?;
     let relative = velocity_b - velocity_a;
     check_vector("velocity_b - velocity_a", &relative)?;
+    // Zero is a valid relative velocity (the shapes stay put); a nonzero one shorter than the
+    // smallest supported size would make hit times overflow, as for rays.
+    let speed = crate::range::robust_norm(&relative);
+    if speed > 0.0 && speed < crate::range::MIN_SIZE {
+        return Err(CastError::InvalidArgument(format!(
+            "velocity_b - velocity_a has length {speed:e}, below the smallest supported \
+             nonzero size {:e} (see gjk::range)",
+            crate::range::MIN_SIZE
+        )));
+    }
     let motion = Motion::new(
         pose_a,
         pose_b,
@@ -677,6 +687,16 @@ fn check_ray<const D: usize>(
             "direction is zero: a ray needs a direction".into(),
         ));
     }
+    // A direction shorter than the smallest supported size makes hit times overflow (a ray
+    // of length 1e-321 reached a shape 1e-9 away at t = inf).
+    let length = crate::range::robust_norm(direction);
+    if length < crate::range::MIN_SIZE {
+        return Err(CastError::InvalidArgument(format!(
+            "direction's length is {length:e}, below the smallest supported nonzero size {:e} \
+             (see gjk::range)",
+            crate::range::MIN_SIZE
+        )));
+    }
     check_max_t(max_t)?;
     options.validate::<()>().map_err(invalid)
 }
@@ -691,12 +711,21 @@ fn check_max_t(max_t: f64) -> Result<(), CastError> {
     }
 }
 
+/// Fails unless every component is finite and within the supported range
+/// ([`crate::range::MAX_MAGNITUDE`]), as shapes' coordinates are.
 fn check_vector<const D: usize>(name: &str, v: &Vector<D>) -> Result<(), CastError> {
-    match v.iter().position(|x| !x.is_finite()) {
-        None => Ok(()),
-        Some(i) => Err(CastError::InvalidArgument(format!(
+    if let Some(i) = v.iter().position(|x| !x.is_finite()) {
+        return Err(CastError::InvalidArgument(format!(
             "{name} component {i} is {}, not a finite number",
             v[i]
+        )));
+    }
+    match v.iter().position(|x| x.abs() > crate::range::MAX_MAGNITUDE) {
+        None => Ok(()),
+        Some(i) => Err(CastError::InvalidArgument(format!(
+            "{name} component {i} is {:e}, beyond the supported magnitude {:e} (see gjk::range)",
+            v[i],
+            crate::range::MAX_MAGNITUDE
         ))),
     }
 }

@@ -618,6 +618,27 @@ fn rays_reject_bad_input() {
         ray_cast(&ball, &pose, &o, &Vector::<2>::new(1.0, f64::INFINITY), 1.0),
         "direction component 1",
     );
+    // Beyond the supported range, as shapes' coordinates (found by fuzzing: a direction of
+    // 1.7e260 from inside the shape was answered, and its hit point's bound overflowed).
+    invalid(
+        ray_cast(&ball, &pose, &o, &Vector::<2>::new(1.7e260, 0.0), 1.0),
+        "direction component 0 is 1.7e260, beyond the supported magnitude",
+    );
+    invalid(
+        ray_cast(&ball, &pose, &Vector::<2>::new(0.0, -2e50), &d, 1.0),
+        "origin component 1",
+    );
+    // And shorter than the smallest size (fuzzing: a direction of 1.2e-321 hit at t = inf).
+    invalid(
+        ray_cast(
+            &ball,
+            &pose,
+            &o,
+            &Vector::<2>::new(0.0, 1.156e-321),
+            f64::INFINITY,
+        ),
+        "direction's length is 1.156e-321, below the smallest supported nonzero size",
+    );
     invalid(ray_cast(&ball, &pose, &o, &d, -1.0), "max_t");
     invalid(ray_cast(&ball, &pose, &o, &d, f64::NAN), "max_t");
     invalid(
