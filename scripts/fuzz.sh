@@ -4,8 +4,9 @@
 # memory past the limit. Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
 #
 # With FUZZ_RUNS=N (CI), each target instead runs N inputs from the fixed seed FUZZ_SEED
-# (default 1), SECONDS still bounding it: the same inputs on every machine, so that a red run
-# is a finding to reproduce, not a roll of the dice.
+# (default 1), SECONDS still bounding it. The inputs are the same from run to run on one
+# machine; another machine may list the seed files in another order (libFuzzer reads them in
+# directory order among equal sizes) and explore differently.
 #
 # Stable Rust: cargo-fuzz itself needs no nightly with `--sanitizer none` (libFuzzer's coverage
 # instrumentation is the stable `-C passes=sancov-module`), but it passes `-Z` flags to cargo;

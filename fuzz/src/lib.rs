@@ -915,9 +915,14 @@ where
                 .map(|i| (d.normal[i] + sw.normal[i]).powi(2))
                 .sum::<f64>()
                 .sqrt();
-            // Both normals come from witness points exact to `tol`: each may tilt by
-            // tol / distance.
-            let tilt = 1e-6 + 4.0 * tol / d.distance;
+            // Both normals come from witness points exact to `tol` (a tilt of tol / distance
+            // each), and each is only as good as its bounds: where they are `gap` apart, the
+            // normal may tilt by sqrt(2 gap / distance), as in `check_distance` (boxes 8.3e6
+            // apart converged to 1e-12 of that: normals 6.6e-7 off, both within it).
+            let gap_tilt = |r: &GjkDistanceResult| {
+                (2.0 * (r.distance - r.lower_bound).max(0.0) / r.distance).sqrt()
+            };
+            let tilt = 1e-6 + 4.0 * tol / d.distance + gap_tilt(&d) + gap_tilt(&sw);
             assert!(
                 sum < tilt,
                 "swapped normal {:?} is not minus {:?} (distance {}, allowed tilt {tilt})",
