@@ -377,7 +377,9 @@ typedef struct GjkTraceStep {
 /**
  * The iteration cap was reached before the requested tolerance, or the search stalled in
  * rounding with its bounds further apart than the tolerance; distance results are still
- * written, with bounds that bracket the true distance.
+ * written, with bounds that bracket the true distance. From a cast: the step cap was reached,
+ * or the motion leaves the supported range of coordinates before any contact; `t` is written,
+ * a time before which there is no contact.
  */
 #define GJK_NO_CONVERGENCE 4
 

@@ -104,9 +104,10 @@ impl Default for CastOptions {
 /// Why a cast could not answer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CastError {
-    /// An argument is out of range (NaN or infinite coordinate, zero ray direction, negative
-    /// or NaN `max_t`, negative target separation, invalid query options). The message says
-    /// which.
+    /// An argument is out of range (NaN, infinite or beyond the supported range, see
+    /// [`crate::range`]: coordinates, a zero or too short ray direction or relative velocity,
+    /// a negative or NaN `max_t`, a negative target separation, invalid query options). The
+    /// message says which.
     InvalidArgument(String),
     /// The step cap was reached. No contact happens before `time_bound`.
     NoConvergence {
@@ -115,6 +116,12 @@ pub enum CastError {
     },
     /// A support function returned a non-finite point: the coordinates overflow.
     NonFiniteSupport,
+    /// The motion carries the shapes out of the supported range (see [`crate::range`]) before
+    /// they come into contact, if they ever do. No contact happens before `time_bound`.
+    BeyondRange {
+        /// A certified lower bound on the time of contact.
+        time_bound: f64,
+    },
 }
 
 impl fmt::Display for CastError {
@@ -128,6 +135,11 @@ impl fmt::Display for CastError {
             CastError::NonFiniteSupport => {
                 f.write_str("a support point is not finite: the coordinates of the cast overflow")
             }
+            CastError::BeyondRange { time_bound } => write!(
+                f,
+                "no contact before t = {time_bound:e}, where the motion leaves the supported range \
+                 of coordinates (see gjk::range)"
+            ),
         }
     }
 }
@@ -274,11 +286,7 @@ where
     check_vector("velocity_b", velocity_b)?;
     check_max_t(options.max_t)?;
     let s = options.target_separation;
-    if !(s >= 0.0 && s.is_finite()) {
-        return Err(CastError::InvalidArgument(format!(
-            "target_separation is {s}, it must be finite and not negative"
-        )));
-    }
+    crate::range::check_size("target_separation", s).map_err(invalid)?;
     options.query.validate::<()>().map_err(invalid)?;
     let relative = velocity_b - velocity_a;
     check_vector("velocity_b - velocity_a", &relative)?;
@@ -337,7 +345,7 @@ impl<const D: usize> Motion<D> {
     /// B's placement at time `t`.
     fn pose_b(&self, t: f64) -> Result<Pose<D>, CastError> {
         let at = Pose::from_translation(self.delta + self.r * t)
-            .map_err(|_| CastError::NonFiniteSupport)?;
+            .map_err(|_| CastError::BeyondRange { time_bound: t })?;
         Ok(at * self.rotation_b)
     }
 
@@ -396,16 +404,16 @@ impl<const D: usize> Motion<D> {
             }
             let closing = -d.normal.dot(&self.r);
             if closing.is_nan() || closing <= 0.0 {
-                // A normal that turned back on the last one: the step reached the contact and
-                // the query's rounding put B on the far side. Else B passes by or moves away.
-                return Ok(match previous_normal {
-                    Some(n) if n.dot(&d.normal) < 0.0 => {
-                        Some(self.hit(t, &d, n, iterations, false))
-                    }
-                    _ => None,
-                });
+                // B passes by or moves away. (No step can carry B through A: each stops short
+                // of the certified separation, and rounding of the time moves B far less than
+                // the tolerance above, so a separating normal here is a real one.)
+                return Ok(None);
             }
             let next = t + (d.lower_bound - s) / closing;
+            if next == f64::INFINITY {
+                // B closes in too slowly for any contact at a finite time.
+                return Ok(None);
+            }
             if next.is_nan() || next <= t {
                 // The bounds cannot move the time any more: within rounding of the contact,
                 // unless the distance query itself ran out of iterations.

@@ -109,6 +109,15 @@ fn table() -> Vec<Row> {
              pb: *const GjkPose,
              d: &mut GjkDistanceResult| unsafe { gjk_distance(a, pa, b, pb, d) };
     let null = std::ptr::null::<GjkPose>();
+    // Casts: a ray from the left, circle B to the right of (or above) A moving at `v`.
+    let (left, right) = ([-3.0, 0.0, 0.0], [1.0, 0.0, 0.0]);
+    let mut ray = GjkRayHit::default();
+    let mut hit_b = GjkShapeCastHit::default();
+    let apart = gjk_pose_2d(5.0, 0.0, 0.0);
+    let above = gjk_pose_2d(0.0, 13.0, 0.0);
+    let cast = |pose_b: &GjkPose, v: *const f64, max_t: f64, s: f64, out: &mut GjkShapeCastHit| unsafe {
+        gjk_shape_cast(c, null, std::ptr::null(), c, pose_b, v, max_t, s, out)
+    };
     let rows = vec![
         row(
             "coordinates pointer NULL",
@@ -281,6 +290,93 @@ fn table() -> Vec<Row> {
             "gjk_signed_distance(a, NULL, b, pose at (1e51, 0), &d)",
             || unsafe { gjk_signed_distance(c, null, c, &far, &mut sd) },
         ),
+        row(
+            "ray origin NULL",
+            "gjk_ray_cast(circle, NULL, NULL, dir, INFINITY, &hit)",
+            || unsafe { gjk_ray_cast(c, null, std::ptr::null(), right.as_ptr(), inf, &mut ray) },
+        ),
+        row(
+            "zero ray direction",
+            "gjk_ray_cast(circle, NULL, {-3,0,0}, {0,0,0}, INFINITY, &hit)",
+            || unsafe { gjk_ray_cast(c, null, left.as_ptr(), [0.0; 3].as_ptr(), inf, &mut ray) },
+        ),
+        row(
+            "ray direction shorter than 1e-50",
+            "gjk_ray_cast(circle, NULL, {-3,0,0}, {1e-60,0,0}, INFINITY, &hit)",
+            || unsafe {
+                gjk_ray_cast(
+                    c,
+                    null,
+                    left.as_ptr(),
+                    [1e-60, 0.0, 0.0].as_ptr(),
+                    inf,
+                    &mut ray,
+                )
+            },
+        ),
+        row(
+            "ray direction beyond 1e50",
+            "gjk_ray_cast(circle, NULL, {-3,0,0}, {1e51,0,0}, 1, &hit)",
+            || unsafe {
+                gjk_ray_cast(
+                    c,
+                    null,
+                    left.as_ptr(),
+                    [1e51, 0.0, 0.0].as_ptr(),
+                    1.0,
+                    &mut ray,
+                )
+            },
+        ),
+        row(
+            "NaN ray origin",
+            "gjk_ray_cast(circle, NULL, {NaN,0,0}, {1,0,0}, INFINITY, &hit)",
+            || unsafe {
+                gjk_ray_cast(
+                    c,
+                    null,
+                    [nan, 0.0, 0.0].as_ptr(),
+                    right.as_ptr(),
+                    inf,
+                    &mut ray,
+                )
+            },
+        ),
+        row(
+            "negative max_t",
+            "gjk_ray_cast(circle, NULL, {-3,0,0}, {1,0,0}, -1, &hit)",
+            || unsafe { gjk_ray_cast(c, null, left.as_ptr(), right.as_ptr(), -1.0, &mut ray) },
+        ),
+        row(
+            "NaN max_t",
+            "gjk_shape_cast(a, NULL, NULL, b, pose, v, NaN, 0, &hit)",
+            || cast(&apart, right.as_ptr(), nan, 0.0, &mut hit_b),
+        ),
+        row(
+            "negative target separation",
+            "gjk_shape_cast(a, NULL, NULL, b, pose, v, INFINITY, -1, &hit)",
+            || cast(&apart, right.as_ptr(), inf, -1.0, &mut hit_b),
+        ),
+        row(
+            "target separation beyond 1e50",
+            "gjk_shape_cast(a, NULL, NULL, b, pose, v, INFINITY, 1e51, &hit)",
+            || cast(&apart, right.as_ptr(), inf, 1e51, &mut hit_b),
+        ),
+        row(
+            "NaN velocity",
+            "gjk_shape_cast(a, NULL, NULL, b, pose, {NaN,0,0}, INFINITY, 0, &hit)",
+            || cast(&apart, [nan, 0.0, 0.0].as_ptr(), inf, 0.0, &mut hit_b),
+        ),
+        row(
+            "relative velocity shorter than 1e-50",
+            "gjk_shape_cast(a, NULL, NULL, b, pose, {-1e-60,0,0}, INFINITY, 0, &hit)",
+            || cast(&apart, [-1e-60, 0.0, 0.0].as_ptr(), inf, 0.0, &mut hit_b),
+        ),
+        row(
+            "contact beyond the supported range",
+            "gjk_shape_cast(a, NULL, NULL, b, pose (0,13), {1e4,-1e-45,0}, INFINITY, 0, &hit)",
+            || cast(&above, [1e4, -1e-45, 0.0].as_ptr(), inf, 0.0, &mut hit_b),
+        ),
     ];
     unsafe {
         gjk_shape_free(circle);
@@ -297,7 +393,8 @@ fn markdown(rows: &[Row]) -> String {
          bad_input` rewrites it; the test fails if it drifts). Every failing call returns the \
          status and leaves the message for `gjk_last_error_message()` on the calling thread; \
          its output is not written (except `GJK_NO_CONVERGENCE` from the distance and \
-         penetration queries, which write their best bounds). No input crashes: NULL and \
+         penetration queries, which write their best bounds, and from the casts, which write \
+         the time before which there is no contact). No input crashes: NULL and \
          misaligned pointers are reported, panics are caught (`GJK_INTERNAL_ERROR`).\n\n\
          The supported range (`gjk::range`, `GJK_MAX_MAGNITUDE` and `GJK_MIN_SIZE` in the \
          header): every coordinate and pose translation component has magnitude at most 1e50 \

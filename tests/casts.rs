@@ -1082,6 +1082,14 @@ fn shape_casts_reject_bad_input_and_stop_at_the_cap() {
         (
             Vector::zeros(),
             CastOptions {
+                target_separation: 3e50,
+                ..CastOptions::default()
+            },
+            "target_separation is 3e50, beyond the supported magnitude",
+        ),
+        (
+            Vector::zeros(),
+            CastOptions {
                 query: QueryOptions {
                     relative_tolerance: 2.0,
                     max_iterations: 10,
@@ -1115,6 +1123,48 @@ fn shape_casts_reject_bad_input_and_stop_at_the_cap() {
             assert!(time_bound > 0.0 && time_bound <= exact.t, "{time_bound}")
         }
         other => panic!("expected no convergence: {other:?}"),
+    }
+}
+
+/// Motions too slow to meet within the supported range (found by fuzzing: a point passing
+/// 13.25 beside another, its velocity 1e-319 towards it, made the next step's time infinite
+/// and was refused as overflowing). A closing speed that puts the contact past any finite
+/// time is a miss; one that puts it past the supported coordinates says so, with the time
+/// bound it certified.
+#[test]
+fn crawling_motions_miss_or_leave_the_range() {
+    let point = gjk::shape::Point::new(Vector::<2>::zeros()).unwrap();
+    let below = Pose::from_translation(Vector::<2>::new(0.0, -13.25)).unwrap();
+    let crawl = Vector::<2>::new(-0.125, 3.23786e-319);
+    let at_rest = Vector::<2>::zeros();
+    let inf = f64::INFINITY;
+    let miss = shape_cast(
+        &point,
+        &below,
+        &crawl,
+        &point,
+        &Pose::identity(),
+        &at_rest,
+        inf,
+    );
+    assert_eq!(miss, Ok(None));
+    // Closing at 1e-45 over 13.25: the contact would be at t = 1.3e46, 1.3e46 * 1e4 = 1.3e50
+    // along x, past the supported 1e50.
+    let drift = Vector::<2>::new(1e4, 1e-45);
+    match shape_cast(
+        &point,
+        &below,
+        &drift,
+        &point,
+        &Pose::identity(),
+        &at_rest,
+        inf,
+    ) {
+        Err(e @ CastError::BeyondRange { time_bound }) => {
+            assert!(time_bound > 0.0 && time_bound <= 1.325e46, "{time_bound}");
+            assert!(e.to_string().contains("supported range"), "{e}");
+        }
+        other => panic!("expected the motion to leave the range: {other:?}"),
     }
 }
 

@@ -18,10 +18,15 @@
 //!   the overlap of the support functions along the returned normal;
 //! - swapping A and B gives the same distance and the opposite normal; moving both shapes by
 //!   the same translation gives the same distance; repeating a call gives bitwise the same
-//!   result.
+//!   result;
+//! - a ray cast on A and a shape cast of A and B (moving) are refused exactly outside the
+//!   supported range, and their hits and misses agree with the minimum of the signed distance
+//!   over time, found by golden-section search (see `casts`).
 //!
 //! Tolerances are relative to the magnitude of the coordinates (`scale`), so that shapes of
 //! 1e-3 at 1e7 are not held to an accuracy that their coordinates cannot carry.
+
+pub mod casts;
 
 use gjk::ffi::*;
 use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
@@ -894,6 +899,8 @@ where
             }
         }
     }
+
+    casts::check_casts(&pair, ca, cb, &gpose_a, &gpose_b, &mut bytes);
 
     if s_dist != GJK_OK {
         return;

@@ -134,7 +134,7 @@ where
         }
         Err(e) => {
             let status = match e {
-                CastError::NoConvergence { time_bound } => {
+                CastError::NoConvergence { time_bound } | CastError::BeyondRange { time_bound } => {
                     *out = Out::with_bound(time_bound);
                     GJK_NO_CONVERGENCE
                 }
