@@ -540,6 +540,11 @@ fn sphere_entry<const D: usize>(m: &Vector<D>, d: &Vector<D>, r: f64) -> Option<
     let m_norm = m.norm();
     // |m|^2 - r^2, factored.
     let c = (m_norm - r) * (m_norm + r);
+    if c < 0.0 {
+        // The ray starts inside, where it cannot enter (a capsule's side seen from beyond
+        // its ends: the ray enters through a cap).
+        return None;
+    }
     Some(c / (-b + (a * (r - q) * (r + q)).sqrt()))
 }
 

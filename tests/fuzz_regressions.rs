@@ -1754,3 +1754,26 @@ fn ray_misses_a_flat_ellipse_beside_it() {
     .unwrap();
     assert!(hit.is_none(), "{hit:?}");
 }
+
+/// Found by query_2d casting rays (fuzz/regressions/crash-0453fa1b…): a ray from beyond a
+/// capsule's end, within its cylinder's radius and moving away from the axis, was given the
+/// cylinder's side at t = -2.46 (the entry root of a ray that starts inside the cylinder).
+#[test]
+fn ray_from_beyond_a_capsule_end_does_not_hit_behind() {
+    let capsule = Shape::Capsule(gjk::shape::Capsule::<2>::along_axis(0, 2.4375, 6.0).unwrap());
+    let pose = gjk::Pose::new_2d(0.0, 0.0, 0.0).unwrap();
+    // From beyond the +x end (x = 2.4375 + 6 = 8.4375 at the tip), 1 off the axis.
+    let origin = Vector::<2>::new(9.0, 1.0);
+    let options = gjk::QueryOptions::default();
+    // Away from the capsule (the side root was t = -8.33), and towards its cap.
+    for direction in [Vector::<2>::new(1.0, -0.6), Vector::<2>::new(-1.0, 0.1)] {
+        let closed = capsule
+            .ray_cast(&pose, &origin, &direction, f64::INFINITY, &options)
+            .unwrap();
+        let by_gjk = gjk::ray_cast(&capsule, &pose, &origin, &direction, f64::INFINITY).unwrap();
+        assert_eq!(closed.is_some(), by_gjk.is_some(), "{closed:?} vs {by_gjk:?}");
+        if let (Some(c), Some(g)) = (closed, by_gjk) {
+            assert!(c.t >= 0.0 && (c.t - g.t).abs() < 1e-9, "{c:?} vs {g:?}");
+        }
+    }
+}
