@@ -530,6 +530,9 @@ pub(crate) struct Search<const D: usize, K = ()> {
     pub margins: (f64, f64),
     pub iterations: u32,
     pub end: End,
+    /// Whether a stall has already been retried along the projected `v` (see
+    /// [`Search::reproject`]).
+    reprojected: bool,
 }
 
 impl<const D: usize> Search<D> {
@@ -673,6 +676,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             margins,
             iterations,
             end: End::IterationCap,
+            reprojected: false,
         };
         let mut search = match start {
             Some((mut simplex, evaluations)) => {
@@ -770,6 +774,10 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 None
             };
             if let Some((end, outcome)) = stop {
+                if end == End::Stalled && search.reproject() {
+                    // Once: the direction from the projection, not yet tried.
+                    continue;
+                }
                 search.end = end;
                 search.project_v();
                 observer.step(&search, &direction, &w, outcome);
@@ -790,6 +798,9 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             });
             let Some(v) = taken else {
                 // No progress: rounding has the last word. The simplex is kept as it was.
+                if stalled == End::Stalled && search.reproject() {
+                    continue;
+                }
                 search.end = stalled;
                 search.project_v();
                 observer.step(&search, &direction, &w, StepOutcome::NoProgress);
@@ -813,6 +824,22 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 }
 
 impl<const D: usize, K: Copy> Search<D, K> {
+    /// Where the search stalls with its gap open: replaces `v` by its projection (see
+    /// [`Search::project_v`]) when that moves it and has not been done yet, for one more
+    /// support point in its direction. `v` interpolated between vertices far larger than the
+    /// distance is tilted by their rounding, and so is the support point found along it: a
+    /// plate 1.5e9 wide 10 away, v tilted 5e-9, gave a lower bound 17 short and no
+    /// convergence; the projected direction is square to the plate.
+    fn reproject(&mut self) -> bool {
+        if self.reprojected {
+            return false;
+        }
+        self.reprojected = true;
+        let before = self.v;
+        self.project_v();
+        self.v != before
+    }
+
     /// Replaces `v` by its projection on the simplex's affine hull (see
     /// [`Simplex::projected`]), unless that falls below the certified lower bound: on the
     /// sliver simplices of curved shapes the hull's plane is known only to rounding divided by

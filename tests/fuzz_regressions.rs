@@ -1771,9 +1771,51 @@ fn ray_from_beyond_a_capsule_end_does_not_hit_behind() {
             .ray_cast(&pose, &origin, &direction, f64::INFINITY, &options)
             .unwrap();
         let by_gjk = gjk::ray_cast(&capsule, &pose, &origin, &direction, f64::INFINITY).unwrap();
-        assert_eq!(closed.is_some(), by_gjk.is_some(), "{closed:?} vs {by_gjk:?}");
+        assert_eq!(
+            closed.is_some(),
+            by_gjk.is_some(),
+            "{closed:?} vs {by_gjk:?}"
+        );
         if let (Some(c), Some(g)) = (closed, by_gjk) {
             assert!(c.t >= 0.0 && (c.t - g.t).abs() < 1e-9, "{c:?} vs {g:?}");
         }
+    }
+}
+
+/// Found by query_3d's shape casts (fuzz/regressions/crash-c90b034e…): a ball of radius 42 at
+/// (3.125e9, 3.125e9, 3.125e9) and a square plate of half side 1.5625e9 (a box with a zero half
+/// extent, turned 90 degrees about x) centred at (x, x, x), x = 3.125e9 - 42 - gap. The search's
+/// direction, interpolated between the plate's corners 3e9 apart, was tilted by 5e-9 and so
+/// were its support points: at gap 10 its lower bound was 0 and the distance query reported
+/// no convergence; touching, the penetration depth came out 17.7 (the overlap along the tilted
+/// normal). The stalled search now retries once along its projected direction.
+#[test]
+fn ball_beside_a_huge_plate_far_out() {
+    let ball = gjk::shape::Ball::<3>::new(42.0).unwrap();
+    let plate = gjk::shape::Cuboid::new(Vector::<3>::new(0.0, 1562500000.0, 1562500000.0)).unwrap();
+    let h = 0.5f64.sqrt();
+    let turn = |q: nalgebra::Quaternion<f64>| nalgebra::UnitQuaternion::from_quaternion(q);
+    let at = 3125000000.0;
+    let pose_a = gjk::Pose::new_3d(
+        nalgebra::Vector3::new(at, at, at),
+        turn(nalgebra::Quaternion::new(h, 0.0, 0.0, h)),
+    )
+    .unwrap();
+    // The fuzz input's motion, 1e-5 and 1e-6 before its contact, and at it.
+    for dt in [-1e-5, -1e-6, 0.0] {
+        let x = 3124000000.0 + 1000006.0625 * (0.9999519377835236 + dt);
+        let gap = at - 42.0 - x;
+        let pose_b = gjk::Pose::new_3d(
+            nalgebra::Vector3::new(x, x, x),
+            turn(nalgebra::Quaternion::new(h, h, 0.0, 0.0)),
+        )
+        .unwrap();
+        let d = gjk::distance(&ball, &pose_a, &plate, &pose_b).expect("converges");
+        // Coordinates of 3e9 are rounded to 4.8e-7.
+        assert!((d.distance - gap).abs() < 1e-5, "gap {gap}: {d:?}");
+        assert!(d.lower_bound > gap - 1e-5, "gap {gap}: {d:?}");
+        let p = gjk::penetration(&ball, &pose_a, &plate, &pose_b).expect("converges");
+        assert!((p.signed_distance - gap).abs() < 1e-5, "gap {gap}: {p:?}");
+        assert!((p.normal.x + 1.0).abs() < 1e-12, "gap {gap}: {p:?}");
     }
 }
