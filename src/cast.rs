@@ -551,10 +551,11 @@ fn sphere_entry<const D: usize>(m: &Vector<D>, d: &Vector<D>, r: f64) -> Option<
 /// The unit outward normal at `at` (relative to the centre of a ball or the axis of a
 /// capsule), or against the ray where `at` is the centre itself.
 fn outward<const D: usize>(at: &Vector<D>, direction: &Vector<D>) -> Vector<D> {
-    if at.norm() > 0.0 {
-        at / at.norm()
+    // Scaled first: `at` may be subnormal (a capsule of radius 1e-29 hit 1e-160 off its axis).
+    if at.amax() > 0.0 {
+        crate::range::robust_unit(at)
     } else {
-        -direction / direction.norm()
+        -crate::range::robust_unit(direction)
     }
 }
 

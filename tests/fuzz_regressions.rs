@@ -1819,3 +1819,29 @@ fn ball_beside_a_huge_plate_far_out() {
         assert!((p.normal.x + 1.0).abs() < 1e-12, "gap {gap}: {p:?}");
     }
 }
+
+/// Found by query_2d's ray casts (fuzz/regressions/crash-e8eb0cf9…): a capsule of radius
+/// 2.6e-29 and half length 8 along x at (-8, 0), and a ray from (9e4, -1e-299) along
+/// (-90004, 4.6e-160) that hits the tip of its cap 4.6e-160 off the axis. The normal was
+/// normalized by squaring that offset (subnormal): its length was 0.9999963.
+#[test]
+fn ray_normal_on_a_thin_capsule_is_unit() {
+    let capsule = Shape::Capsule(
+        gjk::shape::Capsule::<2>::along_axis(0, 8.0, 2.568114432456141e-29).unwrap(),
+    );
+    let pose = gjk::Pose::new_2d(-8.0, 0.0, 0.0).unwrap();
+    let origin = Vector::<2>::new(90000.0, -9.875e-300);
+    let direction = Vector::<2>::new(-90004.0, 4.596248326711013e-160);
+    let hit = capsule
+        .ray_cast(
+            &pose,
+            &origin,
+            &direction,
+            f64::INFINITY,
+            &gjk::QueryOptions::default(),
+        )
+        .unwrap()
+        .expect("a hit on the cap");
+    assert!((hit.normal.norm() - 1.0).abs() < 1e-15, "{hit:?}");
+    assert!((hit.t - 90000.0 / 90004.0).abs() < 1e-12, "{hit:?}");
+}

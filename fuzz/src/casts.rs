@@ -230,6 +230,9 @@ pub fn check_casts<const D: usize>(
         direction = direction.map(|x| x * k);
     }
     let max_t = read_max_t(bytes);
+    if std::env::var_os("GJK_FUZZ_TRACE").is_some() {
+        eprintln!("ray from {origin:?} along {direction:?} to {max_t}");
+    }
     check_ray(pair, ca, gpose_a, origin, direction, max_t);
 
     let velocity_a = if bytes.bool() {
