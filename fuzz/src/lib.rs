@@ -34,8 +34,12 @@ use gjk::{Pose, Support, Vector};
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 use std::ffi::CStr;
 
-/// At most this many points per hull.
+/// At most this many points per hull read from the bytes.
 pub const MAX_POINTS: usize = 64;
+
+/// Hulls of this many points climb their edge graph for support points (see
+/// `gjk::shape::ConvexHull::climbs`); some hulls are tiled up to it.
+pub const CLIMB_POINTS: usize = 512;
 
 /// A reader of the fuzzer's bytes; past the end every read gives zeros.
 pub struct Bytes<'a> {
@@ -168,9 +172,20 @@ impl Spec {
         match kind % 10 {
             0..=3 => {
                 let count = 1 + bytes.u8() as usize % MAX_POINTS;
-                let coords = (0..count * dim)
+                let mut coords: Vec<f64> = (0..count * dim)
                     .map(|_| bytes.coord(offset, scale))
                     .collect();
+                if kind % 10 == 3 && kind & 0x40 != 0 {
+                    // Tiled to CLIMB_POINTS points, so that the hull climbs its edge graph:
+                    // copy j of each point scaled by 1 + j 2^-50 (clusters of nearly coincident
+                    // vertices, whose gains are below the rounding of their values).
+                    let original = coords.clone();
+                    let mut j = 1.0;
+                    while coords.len() < CLIMB_POINTS * dim {
+                        coords.extend(original.iter().map(|x| x * (1.0 + j * 2f64.powi(-50))));
+                        j += 1.0;
+                    }
+                }
                 Spec::Hull {
                     coords,
                     single: kind & 0x80 != 0,

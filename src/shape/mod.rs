@@ -4,6 +4,7 @@
 mod ball;
 mod cuboid;
 mod ellipsoid;
+mod hull_graph;
 mod point;
 mod point_cloud;
 mod rounded;
