@@ -63,10 +63,12 @@ fn climbing_matches_scanning<const D: usize>() {
                 let dir = rng.vector::<D>();
                 let best = max_along(&points, &dir);
                 let got = hull.support(&dir).dot(&dir);
-                // The climb's values are rounded like the scan's: within a few units of the
-                // largest value's magnitude.
-                let slack =
-                    8.0 * f64::EPSILON * points.iter().map(|p| p.norm()).fold(0.0, f64::max);
+                // The hull is built on a grid of 2^-50 of the cloud's box (within 2 * |p| of
+                // each other), and values are rounded to the points' magnitude.
+                let magnitude = points.iter().map(|p| p.norm()).fold(0.0, f64::max);
+                let slack = (4.0 * 2f64.powi(-50) * 2.0 * magnitude
+                    + 8.0 * f64::EPSILON * magnitude)
+                    * dir.norm();
                 assert!(
                     got >= best - slack,
                     "{D}D kind {kind} n {n}: support {got} < {best} along {dir:?}"

@@ -33,7 +33,7 @@ const CELLS_PER_SIDE: [usize; 2] = [16, 4];
 /// lives in the hull itself).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HullGraph<const D: usize> {
-    /// The hull's vertices.
+    /// The hull's vertices, on the grid of [`snap`].
     points: Arc<[Vector<D>]>,
     /// In order: for each cell of the cube of directions, the vertex furthest along its
     /// centre (the climb's start); the neighbour offsets (vertex `v`'s neighbours are
@@ -53,10 +53,11 @@ impl<const D: usize> HullGraph<D> {
         if points.len() >= UNSET as usize || !(D == 2 || D == 3) {
             return None;
         }
+        let snapped = snap(points);
         let edges = if D == 2 {
-            polygon_edges(points)
+            polygon_edges(&snapped)
         } else {
-            polytope_edges(points)?
+            polytope_edges(&snapped)?
         };
         // Compact numbering of the vertices met on edges (a lone point: itself).
         let mut compact = vec![UNSET; points.len()];
@@ -91,7 +92,10 @@ impl<const D: usize> HullGraph<D> {
             neighbours[fill[*b as usize] as usize] = *a;
             fill[*b as usize] += 1;
         }
-        let vertices: Vec<Vector<D>> = input.iter().map(|&i| points[i as usize]).collect();
+        // The climb runs on the grid too, where the hull is exactly convex: on the real
+        // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
+        // against the graph and stop the climb 0.09 short.
+        let vertices: Vec<Vector<D>> = input.iter().map(|&i| snapped[i as usize]).collect();
         let mut topology: Vec<u32> = cell_centres::<D>()
             .iter()
             .map(|d| furthest(&vertices, d))
@@ -117,14 +121,15 @@ impl<const D: usize> HullGraph<D> {
         self.points.len()
     }
 
-    /// The input index of a vertex furthest along `dir`, and that vertex.
+    /// The input index of a vertex furthest along `dir` (furthest on the grid the hull is
+    /// built on: within 2^-50 of the cloud's size of the furthest input point).
     ///
     /// Each step compares neighbours by `dir . (q - p)`, the difference of the points taken
     /// first: comparing `dir . q` with `dir . p` loses a gain below the rounding of the values
     /// (two vertices 1e-16 apart at 6 from the origin looked equal, and the climb stopped at
     /// 3.64 where the maximum was 4.62).
     #[inline]
-    pub(crate) fn support(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
+    pub(crate) fn support(&self, dir: &Vector<D>) -> usize {
         let t = &self.topology[..];
         let mut at = t[direction_cell(dir)];
         // Each step gains, so no vertex is left twice; a climb longer than the vertex count
@@ -143,12 +148,43 @@ impl<const D: usize> HullGraph<D> {
                 }
             }
             if at as usize == from {
-                return (t[self.input + from] as usize, here);
+                return t[self.input + from] as usize;
             }
         }
-        let at = furthest(&self.points, dir) as usize;
-        (t[self.input + at] as usize, self.points[at])
+        t[self.input + furthest(&self.points, dir) as usize] as usize
     }
+}
+
+/// Bits of the grid the hull is built on: see [`snap`].
+const GRID_BITS: i32 = 50;
+
+/// The points moved into their bounding box's frame, scaled by a power of two to within
+/// [-1, 1] and rounded to multiples of 2^-[`GRID_BITS`]: the exact predicates are exact only
+/// without underflow, and products of differences of subnormal or nearly coincident
+/// coordinates underflow (a cloud with coordinates of 8.8e-310 got a hull 5.6 short of its
+/// support points). On the grid every nonzero difference is at least 2^-50 and every product
+/// the predicates form is far from underflow and overflow; the hull built there is the exact
+/// hull of points within 2^-50 of the box's size of the real ones, which the climb then
+/// compares exactly as they are.
+fn snap<const D: usize>(points: &[Vector<D>]) -> Vec<Vector<D>> {
+    let mut lo = points[0];
+    let mut hi = points[0];
+    for p in points {
+        lo = lo.inf(p);
+        hi = hi.sup(p);
+    }
+    let centre = (lo + hi) * 0.5;
+    let half = (hi - lo).amax() * 0.5;
+    if !(half > 0.0 && half.is_finite()) {
+        return vec![Vector::<D>::zeros(); points.len()];
+    }
+    // 2^k >= half: the scaled points lie within [-1, 1].
+    let k = half.log2().ceil() as i32;
+    let to_grid = 2f64.powi(GRID_BITS - k);
+    points
+        .iter()
+        .map(|p| ((p - centre) * to_grid).map(|x| x.round() * 2f64.powi(-GRID_BITS)))
+        .collect()
 }
 
 /// The cell of the cube of directions that `dir` points through: the face of its largest
@@ -524,23 +560,40 @@ mod tests {
                 panic!("no graph for case {case}");
             };
             assert!(graph.vertex_count() <= n);
-            for _ in 0..200 {
-                let dir = Vector::<D>::from_fn(|_, _| rng.unit());
-                let (index, p) = graph.support(&dir);
-                assert_eq!(p, points[index]);
-                let best = brute(&points, &dir);
-                assert!(
-                    p.dot(&dir) >= best - 1e-12 * best.abs().max(1.0),
-                    "case {case}: {} < {best}",
-                    p.dot(&dir)
-                );
-            }
-            // The axes exactly (ties on grid faces).
+            // The hull is built on a grid of 2^-50 of the cloud's box (see `snap`), and values
+            // are rounded to the points' magnitude.
+            let span = (0..D)
+                .map(|k| {
+                    brute(
+                        &points,
+                        &Vector::<D>::from_fn(|i, _| if i == k { 1.0 } else { 0.0 }),
+                    ) + brute(
+                        &points,
+                        &Vector::<D>::from_fn(|i, _| if i == k { -1.0 } else { 0.0 }),
+                    )
+                })
+                .fold(0.0, f64::max);
+            let magnitude = points.iter().map(|p| p.norm()).fold(0.0, f64::max);
+            let slack = |dir: &Vector<D>| {
+                (4.0 * 2f64.powi(-GRID_BITS) * span + 8.0 * f64::EPSILON * magnitude) * dir.norm()
+            };
+            let mut directions: Vec<Vector<D>> = (0..200)
+                .map(|_| Vector::<D>::from_fn(|_, _| rng.unit()))
+                .collect();
+            // And the axes (ties on grid faces).
             for k in 0..D {
                 for s in [1.0, -1.0] {
-                    let dir = Vector::<D>::from_fn(|i, _| if i == k { s } else { 0.0 });
-                    assert_eq!(graph.support(&dir).1.dot(&dir), brute(&points, &dir));
+                    directions.push(Vector::<D>::from_fn(|i, _| if i == k { s } else { 0.0 }));
                 }
+            }
+            for dir in &directions {
+                let p = points[graph.support(dir)];
+                let best = brute(&points, dir);
+                assert!(
+                    p.dot(dir) >= best - slack(dir),
+                    "case {case}: {} < {best} along {dir:?}",
+                    p.dot(dir)
+                );
             }
         }
     }
@@ -577,8 +630,113 @@ mod tests {
             .collect();
         let graph = HullGraph::new(&points).unwrap();
         let dir = Vector::<3>::new(-0.442118163834208, -0.25429018573470785, 0.8601558176556596);
-        let (index, _) = graph.support(&dir);
+        let index = graph.support(&dir);
         assert_eq!(points[index], Vector::<3>::new(-7.875, 1.875, 1.875));
+    }
+
+    /// The 80 distinct points of a fuzzed cloud (query_3d, a hull tiled to 517 points), with
+    /// coordinates of 8.8e-310 (subnormal): the exact predicates underflowed, and the climb
+    /// ended 5.6 short of the maximum.
+    #[test]
+    fn fuzzed_cloud_with_subnormal_coordinates() {
+        #[rustfmt::skip]
+        let raw: [[f64; 3]; 80] = [
+            [-12.5, -12.5, -12.5],
+            [-12.5, 12.25, 0.25],
+            [31.5, -12.5, -30.25],
+            [8.83492947568386e-310, 0.5, 8.83492947568386e-310],
+            [-29.75, 3.75, -29.75],
+            [3.75, 3.75, -2.75],
+            [16.5, -12.5, -4.75],
+            [8.83492947568386e-310, 8.83492947568386e-310, 8.83492947568386e-310],
+            [-12.50000000000001, -12.50000000000001, -12.50000000000001],
+            [-12.50000000000001, 12.25000000000001, 0.2500000000000002],
+            [31.50000000000003, -12.50000000000001, -30.25000000000003],
+            [8.83492947568386e-310, 0.5000000000000004, 8.83492947568386e-310],
+            [-29.750000000000025, 3.7500000000000036, -29.750000000000025],
+            [3.7500000000000036, 3.7500000000000036, -2.7500000000000027],
+            [16.500000000000014, -12.50000000000001, -4.750000000000004],
+            [-12.500000000000021, -12.500000000000021, -12.500000000000021],
+            [-12.500000000000021, 12.250000000000021, 0.25000000000000044],
+            [31.500000000000057, -12.500000000000021, -30.250000000000053],
+            [8.83492947568386e-310, 0.5000000000000009, 8.83492947568386e-310],
+            [-29.750000000000053, 3.7500000000000067, -29.750000000000053],
+            [3.7500000000000067, 3.7500000000000067, -2.750000000000005],
+            [16.50000000000003, -12.500000000000021, -4.750000000000009],
+            [-12.500000000000034, -12.500000000000034, -12.500000000000034],
+            [-12.500000000000034, 12.250000000000032, 0.25000000000000067],
+            [31.500000000000085, -12.500000000000034, -30.25000000000008],
+            [8.83492947568386e-310, 0.5000000000000013, 8.83492947568386e-310],
+            [-29.750000000000078, 3.7500000000000098, -29.750000000000078],
+            [3.7500000000000098, 3.7500000000000098, -2.750000000000007],
+            [16.500000000000043, -12.500000000000034, -4.750000000000012],
+            [-12.500000000000044, -12.500000000000044, -12.500000000000044],
+            [-12.500000000000044, 12.250000000000043, 0.2500000000000009],
+            [31.500000000000114, -12.500000000000044, -30.250000000000107],
+            [8.8349294756839e-310, 0.5000000000000018, 8.8349294756839e-310],
+            [-29.750000000000107, 3.7500000000000133, -29.750000000000107],
+            [3.7500000000000133, 3.7500000000000133, -2.7500000000000098],
+            [16.500000000000057, -12.500000000000044, -4.750000000000017],
+            [8.8349294756839e-310, 8.8349294756839e-310, 8.8349294756839e-310],
+            [-12.500000000000055, -12.500000000000055, -12.500000000000055],
+            [-12.500000000000055, 12.250000000000055, 0.2500000000000011],
+            [31.50000000000014, -12.500000000000055, -30.250000000000135],
+            [8.8349294756839e-310, 0.5000000000000022, 8.8349294756839e-310],
+            [-29.75000000000013, 3.750000000000017, -29.75000000000013],
+            [3.750000000000017, 3.750000000000017, -2.7500000000000124],
+            [16.500000000000075, -12.500000000000055, -4.750000000000021],
+            [-12.500000000000068, -12.500000000000068, -12.500000000000068],
+            [-12.500000000000068, 12.250000000000066, 0.25000000000000133],
+            [31.500000000000167, -12.500000000000068, -30.25000000000016],
+            [8.8349294756839e-310, 0.5000000000000027, 8.8349294756839e-310],
+            [-29.75000000000016, 3.75000000000002, -29.75000000000016],
+            [3.75000000000002, 3.75000000000002, -2.7500000000000147],
+            [16.50000000000009, -12.500000000000068, -4.750000000000025],
+            [-12.500000000000078, -12.500000000000078, -12.500000000000078],
+            [-12.500000000000078, 12.250000000000076, 0.25000000000000155],
+            [31.500000000000195, -12.500000000000078, -30.25000000000019],
+            [8.8349294756839e-310, 0.5000000000000031, 8.8349294756839e-310],
+            [-29.750000000000185, 3.750000000000023, -29.750000000000185],
+            [3.750000000000023, 3.750000000000023, -2.750000000000017],
+            [16.500000000000103, -12.500000000000078, -4.750000000000029],
+            [-12.500000000000089, -12.500000000000089, -12.500000000000089],
+            [-12.500000000000089, 12.250000000000087, 0.2500000000000018],
+            [31.500000000000224, -12.500000000000089, -30.250000000000213],
+            [8.8349294756839e-310, 0.5000000000000036, 8.8349294756839e-310],
+            [-29.750000000000213, 3.7500000000000266, -29.750000000000213],
+            [3.7500000000000266, 3.7500000000000266, -2.7500000000000195],
+            [16.500000000000117, -12.500000000000089, -4.750000000000034],
+            [-12.5000000000001, -12.5000000000001, -12.5000000000001],
+            [-12.5000000000001, 12.250000000000098, 0.250000000000002],
+            [31.500000000000252, -12.5000000000001, -30.25000000000024],
+            [8.8349294756839e-310, 0.500000000000004, 8.8349294756839e-310],
+            [-29.750000000000238, 3.75000000000003, -29.750000000000238],
+            [3.75000000000003, 3.75000000000003, -2.750000000000022],
+            [16.50000000000013, -12.5000000000001, -4.750000000000038],
+            [-12.50000000000011, -12.50000000000011, -12.50000000000011],
+            [-12.50000000000011, 12.250000000000108, 0.2500000000000022],
+            [31.50000000000028, -12.50000000000011, -30.25000000000027],
+            [8.83492947568396e-310, 0.5000000000000044, 8.83492947568396e-310],
+            [-29.750000000000263, 3.7500000000000333, -29.750000000000263],
+            [3.7500000000000333, 3.7500000000000333, -2.7500000000000244],
+            [16.500000000000146, -12.50000000000011, -4.750000000000043],
+            [8.83492947568396e-310, 8.83492947568396e-310, 8.83492947568396e-310]
+        ];
+        let points: Vec<Vector<3>> = raw
+            .iter()
+            .map(|p| Vector::<3>::new(p[0], p[1], p[2]))
+            .collect();
+        let graph = HullGraph::new(&points).unwrap();
+        let mut rng = Rng(12345);
+        for _ in 0..20000 {
+            let dir = Vector::<3>::from_fn(|_, _| rng.unit());
+            let got = points[graph.support(&dir)].dot(&dir);
+            let best = brute(&points, &dir);
+            assert!(
+                got >= best - 1e-13 * dir.norm(),
+                "{got} < {best} along {dir:?}"
+            );
+        }
     }
 
     /// Every cell's centre lies in that cell.
@@ -609,13 +767,12 @@ mod tests {
             .collect();
         let graph = HullGraph::new(&line).unwrap();
         assert_eq!(graph.vertex_count(), 2);
-        assert_eq!(graph.support(&Vector::<2>::new(1.0, 0.0)).0, 9);
+        assert_eq!(graph.support(&Vector::<2>::new(1.0, 0.0)), 9);
         let one = vec![Vector::<2>::new(1.0, 2.0); 5];
         assert_eq!(
             HullGraph::new(&one)
                 .unwrap()
-                .support(&Vector::<2>::new(1.0, 0.0))
-                .0,
+                .support(&Vector::<2>::new(1.0, 0.0)),
             0
         );
     }

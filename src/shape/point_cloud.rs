@@ -153,11 +153,12 @@ impl<const D: usize> ConvexHull<D> {
     /// scanning), and that point.
     #[inline]
     fn support_index(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
-        if let Some(graph) = &self.graph {
-            return graph.support(dir);
-        }
         let axes: [&[f64]; D] =
             std::array::from_fn(|k| &self.coords[k * self.stride..(k + 1) * self.stride]);
+        if let Some(graph) = &self.graph {
+            let winner = graph.support(dir);
+            return (winner, Vector::from_fn(|k, _| axes[k][winner]));
+        }
         if self.len <= LANES {
             // One chunk: a plain scan is cheaper than merging lanes.
             let mut winner = 0;
