@@ -21,11 +21,14 @@
 //!   result;
 //! - a ray cast on A and a shape cast of A and B (moving) are refused exactly outside the
 //!   supported range, and their hits and misses agree with the minimum of the signed distance
-//!   over time, found by golden-section search (see `casts`).
+//!   over time, found by golden-section search (see `casts`);
+//! - the batch calls answer each pair bit for bit as the single query, and the pairs within a
+//!   separation are exactly those the single queries keep (see `batch`).
 //!
 //! Tolerances are relative to the magnitude of the coordinates (`scale`), so that shapes of
 //! 1e-3 at 1e7 are not held to an accuracy that their coordinates cannot carry.
 
+pub mod batch;
 pub mod casts;
 
 use gjk::ffi::*;
@@ -916,6 +919,7 @@ where
     }
 
     casts::check_casts(&pair, ca, cb, &gpose_a, &gpose_b, &mut bytes);
+    batch::check_batches(ca, cb, &gpose_a, &gpose_b, &mut bytes);
 
     if s_dist != GJK_OK {
         return;
