@@ -403,8 +403,16 @@ fn markdown(rows: &[Row]) -> String {
          squared or multiplied length the queries use stays finite and normal in `f64`; \
          outside it the input is refused with `GJK_INVALID_ARGUMENT` and a message naming the \
          argument. A query whose intermediates overflow anyway (user-defined Rust shapes) \
-         fails with an error, never `GJK_OK` with NaN.\n\n\
-         | bad input | example call | status | message |\n| --- | --- | --- | --- |\n",
+         fails with an error, never `GJK_OK` with NaN.\n\n",
+    );
+    out.push_str(&table_markdown(rows));
+    out
+}
+
+/// The table alone (also in README.md, between the `bad-input` markers).
+fn table_markdown(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "| bad input | example call | status | message |\n| --- | --- | --- | --- |\n",
     );
     for r in rows {
         let mut message = r.message.clone();
@@ -450,5 +458,27 @@ fn bad_input_table_is_current() {
     assert!(
         committed == generated,
         "docs/bad-input.md is stale; regenerate it with GJK_BLESS=1 cargo test --test bad_input\n{generated}"
+    );
+
+    // The same table in the README, between its markers.
+    let readme_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let (start, end) = ("<!-- bad-input:start -->\n", "<!-- bad-input:end -->");
+    let from = readme
+        .find(start)
+        .expect("README.md has the bad-input:start marker")
+        + start.len();
+    let to = readme
+        .find(end)
+        .expect("README.md has the bad-input:end marker");
+    let table = table_markdown(&rows);
+    let updated = format!("{}{}{}", &readme[..from], table, &readme[to..]);
+    if std::env::var_os("GJK_BLESS").is_some() {
+        std::fs::write(&readme_path, &updated).unwrap();
+    }
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    assert!(
+        readme == updated,
+        "README.md's bad-input table is stale; regenerate it with GJK_BLESS=1 cargo test --test bad_input"
     );
 }
