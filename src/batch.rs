@@ -337,7 +337,9 @@ fn bounds<const D: usize, S: Support<D> + ?Sized>(
         b.lo[k] = pose.transform_point(&shape.support(&-axis))[k];
         magnitude += b.hi[k].abs() + b.lo[k].abs();
     }
-    let pad = 0.5 * separation + BOX_ROUNDING * (magnitude + separation);
+    // Half the separation rounded up: two pads cover it even where halving rounds (5e-324,
+    // two points that far apart and a separation of 5e-324 were missed: found by fuzzing).
+    let pad = (0.5 * separation).next_up() + BOX_ROUNDING * (magnitude + separation);
     for k in 0..D {
         b.lo[k] -= pad;
         b.hi[k] += pad;

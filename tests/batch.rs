@@ -453,3 +453,22 @@ fn c_batches_equal_single_calls_and_name_failing_pairs() {
         gjk_shape_free(sphere);
     }
 }
+
+/// Two points 5e-324 apart with a separation of 5e-324 (found by fuzzing the C ABI,
+/// fuzz/regressions/crash-672392e9…): each box was grown by half the separation, which rounds
+/// to 0, and the pair was missed though its distance is within the separation.
+#[test]
+fn pairs_within_a_subnormal_separation() {
+    let point = gjk::shape::Point::new(Vector::<2>::zeros()).unwrap();
+    let tiny = 5e-324;
+    let objects = [
+        Placed::new(
+            &point,
+            Pose::from_translation(Vector::<2>::new(0.0, tiny)).unwrap(),
+        ),
+        Placed::new(&point, Pose::identity()),
+    ];
+    let pairs = pairs_within(&objects, tiny, &options(1)).unwrap();
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    assert_eq!(pairs[0].result.distance, tiny);
+}
