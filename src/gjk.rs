@@ -34,9 +34,11 @@ pub(crate) use crate::range::{robust_norm, robust_unit};
 use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 use crate::trace::StepOutcome;
+use crate::verdict::{quick_verdict, Quick};
 use nalgebra::Vector3;
 
-fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
+/// `v` in 3D coordinates (z = 0 for a 2D vector).
+pub(crate) fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
     let mut l = Vector3::zeros();
     l.fixed_rows_mut::<D>(0).copy_from(v);
     l
@@ -220,7 +222,13 @@ where
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     match cache {
-        None => Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict(),
+        None => match quick_verdict(&pair, options.max_iterations) {
+            Quick::Verdict(verdict) => Ok(verdict),
+            Quick::Undecided(simplex, evaluations) => {
+                Search::run_boolean_from(&pair, options, simplex.support_points(), evaluations)?
+                    .verdict()
+            }
+        },
         Some(cache) => Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict(),
     }
 }
@@ -333,6 +341,20 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         self.points[..self.len].iter().any(|p| p.w == *w)
     }
 
+    /// The simplex of `points` (at most 4), each kept unless it repeats an earlier one.
+    fn from_points(mut points: impl Iterator<Item = (SupportPoint<D>, K)>) -> Option<Self> {
+        let (first, key) = points.next()?;
+        let mut simplex = Self::single(first, key);
+        for (p, key) in points.take(3) {
+            if !simplex.contains(&p.w) {
+                simplex.points[simplex.len] = p;
+                simplex.keys[simplex.len] = key;
+                simplex.len += 1;
+            }
+        }
+        Some(simplex)
+    }
+
     /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
     /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
     /// costs no copy: `p` only went past its end.
@@ -379,8 +401,10 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         let mut kept = 0;
         for (i, weight) in weights.iter().enumerate().take(n) {
             if *weight > 0.0 {
-                self.points[kept] = self.points[i];
-                self.keys[kept] = self.keys[i];
+                if kept != i {
+                    self.points[kept] = self.points[i];
+                    self.keys[kept] = self.keys[i];
+                }
                 self.weights[kept] = *weight;
                 kept += 1;
             }
@@ -508,6 +532,61 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     }
 }
 
+/// The sizes a query's tolerances are relative to, and the tolerances (see the module notes).
+/// The same for a fresh and a warm start, so that both answer alike.
+pub(crate) struct Tolerances<const D: usize> {
+    /// A point of `A - B` (from the shapes' centres), in A's frame.
+    pub center: Vector<D>,
+    /// The margins of A and B (see [`Support::margin`]).
+    pub margins: (f64, f64),
+    /// The size of the cores' query: the cores' extents plus the distance between centres.
+    pub core_scale: f64,
+    /// The size of the numbers the support points are computed from (coordinates far from
+    /// their frame's origin, B's placement in A's frame): support functions pick their points
+    /// by dot products rounded to it.
+    pub magnitude: f64,
+    /// How far beyond `contact` a support point must put the origin for its direction to
+    /// prove the shapes apart: a hull at 1e6 in its own frame, touching a point at a vertex,
+    /// offers "separating" directions 1e-10 deep.
+    pub separating: f64,
+    /// Rounding allowance of the distance bounds.
+    pub rounding: f64,
+    /// Cores closer than this touch.
+    pub touch: f64,
+    /// The cores touch the shapes' surfaces at the margins' sum; within `contact` (that sum
+    /// and `touch`) the shapes intersect.
+    pub contact: f64,
+}
+
+impl<const D: usize> Tolerances<D> {
+    /// The tolerances of a query on `pair`.
+    pub(crate) fn of<A, B>(pair: &MinkowskiPair<'_, D, A, B>) -> Self
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let center = pair.center();
+        let margins = pair.margins();
+        let scale = pair.extent() + center.norm();
+        let magnitude = scale
+            + pair.extent()
+            + pair.a.center().norm()
+            + pair.b_in_a.transform_point(&pair.b.center()).norm()
+            + pair.b_in_a.translation().norm();
+        let touch = TOUCH_ULPS * f64::EPSILON * scale;
+        Self {
+            center,
+            margins,
+            core_scale: pair.core_extent() + center.norm(),
+            magnitude,
+            separating: TOUCH_ULPS * f64::EPSILON * magnitude,
+            rounding: GAP_ULPS * f64::EPSILON * scale,
+            touch,
+            contact: margins.0 + margins.1 + touch,
+        }
+    }
+}
+
 /// The state of a finished search.
 pub(crate) struct Search<const D: usize, K = ()> {
     pub simplex: Simplex<D, K>,
@@ -562,6 +641,22 @@ impl<const D: usize> Search<D> {
     {
         Search::run_from(pair, options, mode, observer, None)
     }
+
+    /// A boolean search going on from the support points the fast path of
+    /// [`crate::verdict`] left undecided, after `evaluations` support evaluations.
+    pub(crate) fn run_boolean_from<A, B>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        points: &[SupportPoint<D>],
+        evaluations: u32,
+    ) -> Result<Self, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let start = Simplex::from_points(points.iter().map(|p| (*p, ()))).map(|s| (s, evaluations));
+        Search::run_from(pair, options, Mode::Boolean, &mut (), start)
+    }
 }
 
 impl<const D: usize> Search<D, SupportKey<D>> {
@@ -597,26 +692,18 @@ impl<const D: usize> Search<D, SupportKey<D>> {
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
     {
-        let (first, rest) = keys.split_first()?;
         // A vertex found again by its indices costs no support evaluation; one found again
         // by its direction costs one.
-        let evaluations = |k: &SupportKey<D>| u32::from(k.index_a.is_none() || k.index_b.is_none());
-        let mut simplex = Simplex::single(pair.recall(first), *first);
-        let mut total = evaluations(first);
-        for key in rest {
-            let p = pair.recall(key);
-            total += evaluations(key);
-            if !simplex.contains(&p.w) {
-                simplex.points[simplex.len] = p;
-                simplex.keys[simplex.len] = *key;
-                simplex.len += 1;
-            }
-        }
+        let evaluations = keys
+            .iter()
+            .map(|k| u32::from(k.index_a.is_none() || k.index_b.is_none()))
+            .sum();
+        let simplex = Simplex::from_points(keys.iter().map(|key| (pair.recall(key), *key)))?;
         simplex
             .points()
             .iter()
             .all(finite)
-            .then_some((simplex, total))
+            .then_some((simplex, evaluations))
     }
 }
 
@@ -643,27 +730,17 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     {
         const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
 
-        let center = pair.center();
-        let margins = pair.margins();
+        let Tolerances {
+            center,
+            margins,
+            core_scale,
+            magnitude,
+            separating,
+            rounding,
+            touch,
+            contact,
+        } = Tolerances::of(pair);
         let margin_sum = margins.0 + margins.1;
-        // The same for a fresh and a warm start, so that both answer alike.
-        let scale = pair.extent() + center.norm();
-        let core_scale = pair.core_extent() + center.norm();
-        // The size of the numbers the support points are computed from (coordinates far from
-        // their frame's origin, B's placement in A's frame): support functions pick their
-        // points by dot products rounded to it.
-        let magnitude = scale
-            + pair.extent()
-            + pair.a.center().norm()
-            + pair.b_in_a.transform_point(&pair.b.center()).norm()
-            + pair.b_in_a.translation().norm();
-        // A separating direction must beat that rounding: a hull at 1e6 in its own frame,
-        // touching a point at a vertex, offers "separating" directions 1e-10 deep.
-        let separating = TOUCH_ULPS * f64::EPSILON * magnitude;
-        let rounding = GAP_ULPS * f64::EPSILON * scale;
-        let touch = TOUCH_ULPS * f64::EPSILON * scale;
-        // The cores touch the shapes' surfaces at `margin_sum`; within `contact` they intersect.
-        let contact = margin_sum + touch;
 
         let fresh = |simplex, v, iterations| Search {
             simplex,

@@ -38,6 +38,7 @@ pub mod shape;
 mod simplex;
 mod support;
 pub mod trace;
+mod verdict;
 
 pub use crate::cache::{distance_cached, intersect_cached, SimplexCache};
 pub use crate::cast::{

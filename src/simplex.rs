@@ -401,6 +401,32 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
     )
 }
 
+/// Whether the simplex `p` (a triangle when `planar`, a 2D query; a tetrahedron otherwise)
+/// holds the origin strictly inside, every signed area or volume clear of its rounding: a
+/// proof that the shapes overlap. `false` says nothing (the origin may be near a face, or the
+/// simplex flat or thin).
+pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> bool {
+    let agree = |v: &[f64], total: f64, rounding: f64| {
+        v.iter()
+            .all(|x| x.abs() > rounding && (*x > 0.0) == (total > 0.0))
+    };
+    if planar {
+        let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
+        let areas = [
+            cross_z(&p[1], &p[2]),
+            cross_z(&p[2], &p[0]),
+            cross_z(&p[0], &p[1]),
+        ];
+        let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+        let rounding = 32.0 * f64::EPSILON * size * size;
+        let total: f64 = areas.iter().sum();
+        return total.abs() > 4.0 * rounding && agree(&areas, total, rounding);
+    }
+    let (volumes, total, flat, thin) = signed_volumes(p);
+    // Not thin: every volume is clear of its rounding (see `signed_volumes`).
+    !flat && !thin && agree(&volumes, total, 0.0)
+}
+
 /// The signed volumes of the tetrahedra with the origin in place of each vertex of `p`, the
 /// whole signed volume, whether the tetrahedron is flat to within rounding (then the signs say
 /// nothing and every face must be tried), and whether it is thin (some volume near rounding).
