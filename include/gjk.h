@@ -669,9 +669,11 @@ struct GjkQueryOptions gjk_query_options_default(void);
 
 /**
  * Whether shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap or touch
- * (touching counts as intersecting). Stops as soon as the answer is known; always agrees with
- * the `intersecting` flag of `gjk_distance`. A NULL pose is the identity. `*out` is written on
- * success only.
+ * (touching counts as intersecting). Stops as soon as the answer is known (a separating
+ * direction or a simplex enclosing the origin, each a proof); agrees with the `intersecting`
+ * flag of `gjk_distance` except within rounding of touching, where `gjk_distance` may report
+ * a distance of a few rounding units of the coordinates with a lower bound of 0. A NULL pose
+ * is the identity. `*out` is written on success only.
  *
  * # Safety
  * Pointers must be NULL or valid for their types during the call.

@@ -403,12 +403,17 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
 
 /// Whether the simplex `p` (a triangle when `planar`, a 2D query; a tetrahedron otherwise)
 /// holds the origin strictly inside, every signed area or volume clear of its rounding: a
-/// proof that the shapes overlap. `false` says nothing (the origin may be near a face, or the
-/// simplex flat or thin).
-pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> bool {
+/// proof that the shapes overlap. If not, the vertex opposite the face the origin is nearest
+/// (the smallest sub-area or sub-volume): where a search should look beyond.
+pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> Result<(), usize> {
     let agree = |v: &[f64], total: f64, rounding: f64| {
         v.iter()
             .all(|x| x.abs() > rounding && (*x > 0.0) == (total > 0.0))
+    };
+    let nearest_face = |v: &[f64]| {
+        (0..v.len())
+            .min_by(|&i, &j| v[i].abs().total_cmp(&v[j].abs()))
+            .unwrap_or(0)
     };
     if planar {
         let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
@@ -420,11 +425,17 @@ pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> bool
         let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
         let rounding = 32.0 * f64::EPSILON * size * size;
         let total: f64 = areas.iter().sum();
-        return total.abs() > 4.0 * rounding && agree(&areas, total, rounding);
+        if total.abs() > 4.0 * rounding && agree(&areas, total, rounding) {
+            return Ok(());
+        }
+        return Err(nearest_face(&areas));
     }
     let (volumes, total, flat, thin) = signed_volumes(p);
     // Not thin: every volume is clear of its rounding (see `signed_volumes`).
-    !flat && !thin && agree(&volumes, total, 0.0)
+    if !flat && !thin && agree(&volumes, total, 0.0) {
+        return Ok(());
+    }
+    Err(nearest_face(&volumes))
 }
 
 /// The signed volumes of the tetrahedra with the origin in place of each vertex of `p`, the

@@ -7,11 +7,13 @@
 //! inside, every signed area or volume clear of its rounding, proves them overlapping. So the
 //! search between them can be the cheapest there is: the classic Voronoi-region update, which
 //! keeps the newest point and the sub-simplex facing the origin and takes the next direction
-//! from cross products, with no weights and no distance bounds.
+//! from cross products, with no weights and no distance bounds. A simplex that holds the
+//! origin on a face (symmetric placements) gets one more support point beyond that face.
 //!
 //! Whatever it cannot prove (the origin near the boundary of `A - B`, touching shapes, a
 //! repeated support point, a flat or thin simplex, a direction that vanishes, too many steps,
-//! a non-finite number) it leaves to the full search, which answers every input.
+//! a non-finite number) it leaves to the full search, which answers every input and starts
+//! from the fast path's last simplex.
 //!
 //! Only shapes without margins take this path: the cores of balls and capsules (points and
 //! segments) never enclose the origin in 3D, so every overlapping pair would pay for both.
@@ -23,8 +25,7 @@ use crate::simplex::strictly_encloses_origin;
 use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
 
 /// The most support points the fast path evaluates before it leaves the pair to the full
-/// search: GJK's boolean query on hulls of up to 1024 points and on ellipsoids takes a
-/// dozen at most on the reference workloads.
+/// search (it decides every pair of the W2D and W3D reference workloads within it).
 const MAX_STEPS: u32 = 32;
 
 /// What the fast path made of a pair.
@@ -88,10 +89,14 @@ where
                 None => return Quick::Undecided(simplex, step),
             },
             Step::Enclosed => {
-                if strictly_encloses_origin(&simplex.points[..simplex.len], planar) {
-                    return Quick::Verdict(true);
-                }
-                return Quick::Undecided(simplex, step);
+                let points = &simplex.points[..simplex.len];
+                return match strictly_encloses_origin(points, planar) {
+                    Ok(()) => Quick::Verdict(true),
+                    Err(nearest) if step < steps && simplex.probe_beyond(nearest, pair) => {
+                        Quick::Verdict(true)
+                    }
+                    Err(_) => Quick::Undecided(simplex, (step + 1).min(steps)),
+                };
             }
         };
     }
@@ -140,6 +145,48 @@ impl<const D: usize> Simplex<D> {
             self.sources[slot] = sources[i];
         }
         self.len = kept.len();
+    }
+
+    /// For a simplex that holds the origin on (or near) the face opposite `vertex`, as on
+    /// symmetric placements (the diagonal of two boxes' square difference): whether the
+    /// support point beyond that face, taking the place of one vertex, makes a simplex that
+    /// holds the origin strictly. One support evaluation; the simplex is left as it was.
+    fn probe_beyond<A, B>(&self, vertex: usize, pair: &MinkowskiPair<'_, D, A, B>) -> bool
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let planar = D == 2;
+        let mut face = [0; 3];
+        for (slot, i) in (0..self.len).filter(|&i| i != vertex).enumerate() {
+            face[slot] = i;
+        }
+        let [p, q, r] = face.map(|i| self.points[i]);
+        let normal = if planar {
+            Vector3::new(p.y - q.y, q.x - p.x, 0.0)
+        } else {
+            (q - p).cross(&(r - p))
+        };
+        let outward = if normal.dot(&(self.points[vertex] - p)) > 0.0 {
+            -normal
+        } else {
+            normal
+        };
+        let Some(direction) = unit_scaled(outward) else {
+            return false;
+        };
+        let w = pair.support(&direction.fixed_rows::<D>(0).into_owned()).w;
+        if !w.iter().all(|x| x.is_finite()) {
+            return false;
+        }
+        let w = lift(&w);
+        let points = &self.points[..self.len];
+        !points.contains(&w)
+            && (0..self.len).any(|i| {
+                let mut replaced = self.points;
+                replaced[i] = w;
+                strictly_encloses_origin(&replaced[..self.len], planar).is_ok()
+            })
     }
 
     /// The segment from vertex `j` to the newest vertex `i`.
@@ -243,9 +290,8 @@ mod tests {
 
     /// Two boxes of half size 1 offset along a grid overlap exactly when every offset is at
     /// most 2. Every proven verdict is that one; touching boxes (an offset of exactly 2, the
-    /// others within) are never proven; most of the others are (the fast path is taken; on
-    /// this grid 86% in 2D and 89% in 3D: symmetric placements put the origin on an edge of
-    /// the simplex or repeat a support point, which the full search then settles).
+    /// others within) are never proven; nearly all the others are (115 of 116 in 2D, 1396 of
+    /// 1432 in 3D when written), symmetric ones included (the origin on a simplex edge).
     fn boxes_agree_with_the_exact_overlap<const D: usize>() {
         let cube = Cuboid::<D>::new(Vector::repeat(1.0)).expect("a valid box");
         let steps = [
@@ -279,7 +325,7 @@ mod tests {
                 proven += usize::from(found.is_some());
             }
         }
-        assert!(proven * 10 >= clear * 8, "{proven} of {clear} proven");
+        assert!(proven * 20 >= clear * 19, "{proven} of {clear} proven");
     }
 
     #[test]

@@ -685,7 +685,7 @@ fn flat_huge_ellipse_is_refused_and_in_range_touches() {
     );
 }
 
-/// Found by query_2d: gjk_intersect and gjk_distance disagree (documented: they always agree):
+/// Found by query_2d: gjk_intersect and gjk_distance disagree (documented then: always agree):
 /// a stadium (half length 8.9375e-150, radius 4e-150) at (999999.9999999999, 1000000) against
 /// the hull of 7 points within 2e-8 of (1e6, 1e6): gjk_distance says intersecting (distance
 /// 0), gjk_intersect says false. Root cause: the margins (radii) are handled differently by
@@ -1852,4 +1852,74 @@ fn ray_normal_on_a_thin_capsule_is_unit() {
         .expect("a hit on the cap");
     assert!((hit.normal.norm() - 1.0).abs() < 1e-15, "{hit:?}");
     assert!((hit.t - 90000.0 / 90004.0).abs() < 1e-12, "{hit:?}");
+}
+
+/// A needle hull 1.3e5 long whose vertex (2.2e-16, 5e-324) lies inside a box of half size
+/// (3.2e-9, 1.7e-9) at the origin: they overlap (exact: the origin is 1.7e-9 inside their
+/// Minkowski difference). The boolean query proves it (a simplex enclosing the origin); the
+/// distance search stalls 1.06e-9 short at the rounding of its sliver simplex and says so with
+/// a lower bound of 0, which the bounds contract allows.
+#[test]
+fn needle_through_a_tiny_box_is_proven_overlapping() {
+    let a = polygon(&[
+        -90000.000005375,
+        -89999.999985125,
+        -90000.000005375,
+        -89999.999993125,
+        -89999.999996625,
+        -89999.999996625,
+        -90000.000003375,
+        -90000.000003375,
+        2.220446049250313e-16,
+        5e-324,
+        -89999.999988375,
+        -90000.0,
+    ]);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_rectangle_new(3.1875e-9, 1.6875e-9, &mut b), b) };
+    let mut hit = false;
+    let s = unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) };
+    assert_eq!(s, GJK_OK);
+    assert!(hit, "a vertex of the hull lies inside the box");
+    let (s, d) = distance(&a, None, &b, None);
+    assert_eq!(s, GJK_OK);
+    assert_eq!(d.lower_bound, 0.0, "{d:?}");
+    assert!(d.distance < 2e-9, "{d:?}");
+}
+
+/// Found by query_2d with the boolean fast path (fuzz/regressions/crash-6cafe134…): a point
+/// (a stadium of size 0) placed exactly on a vertex (999999.9999999999, 1e6) of a hull whose
+/// points are 1e6 from their frame's origin. They touch (exact). The boolean query proves it;
+/// the distance query's support points are picked by dot products rounded at 1e-10, and its
+/// lower bound claimed 2.6e-10 certified. Lower bounds now give up the support functions'
+/// rounding (4 ulps of the coordinates' magnitude): 0 here.
+#[test]
+fn point_on_a_far_vertex_has_no_certified_gap() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_stadium_new(0.0, 0.0, &mut a), a) };
+    let b = polygon(&[
+        1000000.0000000007,
+        1000000.0,
+        1000000.0000000116,
+        999999.9999999859,
+        1000000.0000000002,
+        999999.9999999969,
+        1000000.0,
+        1000000.0,
+        1000000.0,
+        1000000.0000000054,
+        1000000.0000000001,
+        1000000.0000000007,
+        999999.9999999999,
+        1000000.0,
+    ]);
+    let pa = identity_at(999999.9999999999, 1000000.0);
+    let mut hit = false;
+    let s = unsafe { gjk_intersect(a.0, &pa, b.0, std::ptr::null(), &mut hit) };
+    assert_eq!(s, GJK_OK);
+    assert!(hit, "the point is a vertex of the hull");
+    let (s, d) = distance(&a, Some(&pa), &b, None);
+    assert_eq!(s, GJK_OK);
+    assert_eq!(d.lower_bound, 0.0, "{d:?}");
+    assert!(d.distance < 1e-9, "{d:?}");
 }

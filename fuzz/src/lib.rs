@@ -780,9 +780,12 @@ where
     if s_dist == GJK_OK || s_dist == GJK_NO_CONVERGENCE {
         pair.check_distance(&d, s_dist == GJK_OK, rt);
     }
-    if s_int == GJK_OK && s_dist == GJK_OK {
-        assert_eq!(
-            hit, d.intersecting,
+    if s_int == GJK_OK && s_dist == GJK_OK && hit != d.intersecting {
+        // Only within rounding of touching, where the distance search may stall with no
+        // certified separation (its lower bound 0) while the boolean query proved the
+        // overlap (a simplex enclosing the origin). A proof of separation always agrees.
+        assert!(
+            hit && d.lower_bound == 0.0 && d.distance <= tol,
             "gjk_intersect says {hit}, gjk_distance {d:?}"
         );
     }

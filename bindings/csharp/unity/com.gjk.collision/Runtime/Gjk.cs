@@ -9,7 +9,8 @@ namespace GjkCollision
     /// <summary>
     /// Intersection, distance and penetration queries between two shapes, each placed by a
     /// pose. Shapes are closed sets: touching shapes intersect, at distance 0, and the queries
-    /// always agree. Queries allocate nothing: the library reads the poses and writes the
+    /// agree (but within rounding of touching, where <c>Intersect</c> is exact and
+    /// <c>Distance</c> may report a tiny distance with a lower bound of 0). Queries allocate nothing: the library reads the poses and writes the
     /// results in place. A failed call raises <see cref="GjkException"/>; reaching the iteration
     /// cap is not a failure for <c>Distance</c> and <c>Penetration</c>, whose results are then
     /// the best found (the <c>Try</c> variants tell whether the query converged).
