@@ -1923,3 +1923,46 @@ fn point_on_a_far_vertex_has_no_certified_gap() {
     assert_eq!(d.lower_bound, 0.0, "{d:?}");
     assert!(d.distance < 1e-9, "{d:?}");
 }
+
+/// Found by query_3d's shape casts (fuzz/regressions/crash-ad461823…): a box of half size
+/// 1e-8 moving at (2.625, -2.8125, 7.0625) from (-3.125, 2.3125, -7.5625) reaches, at t = 1,
+/// the vertex of a hull (11 points, 90 degrees about z) placed at (-0.5, -0.5, -0.5), and passes
+/// 0.3 deep through it. The cast reported a miss: its conservative advancement trusted a lower
+/// bound the support functions' rounding had inflated. Fixed with lower bounds that give up
+/// that rounding (LOWER_ULPS). Oracle: the box's centre is on the vertex at t = 1 exactly.
+#[test]
+fn tiny_box_through_a_hull_vertex_is_hit() {
+    let a = polytope(&[
+        0.0, 0.0, 0.0, 0.0, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, -3.5625, 1.375, 1.375, 1.375,
+        1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375,
+        1.375, 1.375, 1.375, -3.125, -3.125, -3.125,
+    ]);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_box_new(2e-9, 7.875e-9, 1.2875e-8, &mut b), b) };
+    let h = 0.7071067811865476;
+    let pa = GjkPose {
+        position: [-0.5, -0.5, -0.5],
+        rotation: [0.0, 0.0, h, h],
+    };
+    let pb = GjkPose {
+        position: [-3.125, 2.3125, -7.5625],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let velocity = [2.625, -2.8125, 7.0625];
+    let mut hit = GjkShapeCastHit::default();
+    let s = unsafe {
+        gjk_shape_cast(
+            a.0,
+            &pa,
+            std::ptr::null(),
+            b.0,
+            &pb,
+            velocity.as_ptr(),
+            f64::INFINITY,
+            0.0,
+            &mut hit,
+        )
+    };
+    assert_eq!(s, GJK_OK);
+    assert!(hit.hit && hit.t <= 1.0 && hit.t > 1.0 - 1e-8, "{hit:?}");
+}
