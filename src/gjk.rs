@@ -806,6 +806,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             contact
         };
         let mut sideways = 0;
+        // A direction to try instead of -v, once, where the search stalled (see `reproject`).
+        let mut retry: Option<Vector<D>> = None;
         loop {
             let vv = search.v.norm_squared();
             if vv <= exit * exit {
@@ -816,21 +818,27 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 break;
             }
             search.iterations += 1;
-            let direction = -search.v;
+            let retried = retry.take();
+            let direction = retried.unwrap_or(-search.v);
             let (w, key) = K::support(pair, &direction);
             if !finite(&w) {
                 return Err(SearchError::NonFiniteSupport);
             }
             let v_norm = vv.sqrt();
-            let vw = search.v.dot(&w.w);
+            // How far the support point is along the direction (towards the origin), and the
+            // direction's length: `v . w` and `|v|` but on a retry.
+            let (vw, direction_norm) = match retried {
+                None => (search.v.dot(&w.w), v_norm),
+                Some(_) => (-direction.dot(&w.w), direction.norm()),
+            };
             if !(vv.is_finite() && vw.is_finite()) {
                 return Err(SearchError::OutOfRange(OVERFLOW));
             }
-            if vw / v_norm > search.lower {
-                search.lower = vw / v_norm;
-                search.lower_normal = Some(direction / v_norm);
+            if vw / direction_norm > search.lower {
+                search.lower = vw / direction_norm;
+                search.lower_normal = Some(direction / direction_norm);
             }
-            if mode == Mode::Boolean && vw > (contact + separating) * v_norm {
+            if mode == Mode::Boolean && vw > (contact + separating) * direction_norm {
                 search.end = End::Separated;
                 break;
             }
@@ -860,9 +868,12 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 None
             };
             if let Some((end, outcome)) = stop {
-                if end == End::Stalled && search.reproject() {
-                    // Once: the direction from the projection, not yet tried.
-                    continue;
+                if outcome == StepOutcome::Repeated {
+                    if let Some(d) = search.reproject(None) {
+                        // Once: the direction from the projection, not yet tried.
+                        retry = Some(d);
+                        continue;
+                    }
                 }
                 search.end = end;
                 search.project_v();
@@ -884,8 +895,11 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             });
             let Some(v) = taken else {
                 // No progress: rounding has the last word. The simplex is kept as it was.
-                if stalled == End::Stalled && search.reproject() {
-                    continue;
+                {
+                    if let Some(d) = search.reproject(Some(&w)) {
+                        retry = Some(d);
+                        continue;
+                    }
                 }
                 search.end = stalled;
                 search.project_v();
@@ -911,19 +925,34 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 
 impl<const D: usize, K: Copy> Search<D, K> {
     /// Where the search stalls with its gap open: replaces `v` by its projection (see
-    /// [`Search::project_v`]) when that moves it and has not been done yet, for one more
-    /// support point in its direction. `v` interpolated between vertices far larger than the
-    /// distance is tilted by their rounding, and so is the support point found along it: a
-    /// plate 1.5e9 wide 10 away, v tilted 5e-9, gave a lower bound 17 short and no
-    /// convergence; the projected direction is square to the plate.
-    fn reproject(&mut self) -> bool {
+    /// [`Search::project_v`]) and returns a direction for one more support point, once: the
+    /// projected `-v` if that moved, or, given the support point that made no progress
+    /// (`rejected`), the direction from the affine hull of the simplex and that point towards
+    /// the origin. `v` interpolated between vertices far larger than the distance is tilted by
+    /// their rounding, and so is the support point found along it: a plate 1.5e9 wide 10 away,
+    /// v tilted 5e-9, gave a lower bound 17 short and no convergence; the projected direction
+    /// is square to the plate. When the simplex is an edge of the plate, `v` keeps its tilt
+    /// along the plate, and the plane of that edge and the rejected corner is the plate's.
+    fn reproject(&mut self, rejected: Option<&SupportPoint<D>>) -> Option<Vector<D>> {
         if self.reprojected {
-            return false;
+            return None;
         }
         self.reprojected = true;
         let before = self.v;
         self.project_v();
-        self.v != before
+        let wider = rejected
+            .filter(|_| self.simplex.len < D)
+            .map(|w| {
+                let mut wider = self.simplex;
+                wider.points[wider.len] = *w;
+                wider.len += 1;
+                wider.projected(&self.v)
+            })
+            .filter(|p| *p != self.v && robust_norm(p) > 0.0);
+        match wider {
+            Some(p) => Some(-p),
+            None => (self.v != before).then(|| -self.v),
+        }
     }
 
     /// Replaces `v` by its projection on the simplex's affine hull (see
