@@ -27,7 +27,7 @@
 
 use crate::epa::penetration_with;
 use crate::error::QueryError;
-use crate::gjk::{distance_with, DistanceResult, QueryOptions};
+use crate::gjk::{distance_and_separating_normal, DistanceResult, QueryOptions};
 use crate::shape::{Cuboid, Point, Shape};
 use crate::support::{Pose, Support, Vector};
 use std::fmt;
@@ -368,15 +368,16 @@ impl<const D: usize> Motion<D> {
         let mut previous_normal = None;
         for step in 0..options.query.max_iterations {
             let pose_b = self.pose_b(t)?;
-            let (d, converged) =
-                match distance_with(a, &self.rotation_a, b, &pose_b, &options.query) {
-                    Ok(d) => (d, true),
-                    Err(QueryError::NoConvergence(best)) => (*best, false),
-                    Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
-                    Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
-                        return Err(invalid(e))
-                    }
-                };
+            let (result, separating_normal) =
+                distance_and_separating_normal(a, &self.rotation_a, b, &pose_b, &options.query);
+            let (d, converged) = match result {
+                Ok(d) => (d, true),
+                Err(QueryError::NoConvergence(best)) => (*best, false),
+                Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
+                Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
+                    return Err(invalid(e))
+                }
+            };
             iterations = iterations.saturating_add(d.iterations);
             let offset =
                 self.rotation_a.transform_point(&a.center()) - pose_b.transform_point(&b.center());
@@ -402,7 +403,13 @@ impl<const D: usize> Motion<D> {
                 };
                 return Ok(Some(self.hit(t, &d, normal, iterations, false)));
             }
-            let closing = -d.normal.dot(&self.r);
+            // The advance is measured along the plane that certifies the lower bound, not
+            // along the result's normal: where the search stalled short of its tolerance (a
+            // box of 1e-8 about to pass through a hull's vertex, 1.5e-9 away with a lower bound
+            // of 4e-10) that normal can point anywhere, and B moving away from it is no proof
+            // of a miss.
+            let normal = separating_normal.unwrap_or(d.normal);
+            let closing = -normal.dot(&self.r);
             if closing.is_nan() || closing <= 0.0 {
                 // B passes by or moves away. (No step can carry B through A: each stops short
                 // of the certified separation, and rounding of the time moves B far less than

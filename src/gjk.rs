@@ -179,6 +179,41 @@ where
     }
 }
 
+/// [`distance_with`], and the unit direction (world frame, from A towards B) along which the
+/// search certified its lower bound, when it found one: a plane that separates the shapes by
+/// at least that bound, whatever the accuracy of the result's normal (the casts advance by it).
+pub(crate) fn distance_and_separating_normal<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> DistanceAndNormal<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    if let Err(e) = options.validate() {
+        return (Err(e), None);
+    }
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    match Search::run(&pair, options, Mode::Distance) {
+        Ok(search) => {
+            let normal = search
+                .best_separation()
+                .map(|(_, n)| pose_a.transform_vector(&n));
+            (search.distance(pose_a), normal)
+        }
+        Err(e) => (Err(e.into()), None),
+    }
+}
+
+/// What [`distance_and_separating_normal`] returns.
+pub(crate) type DistanceAndNormal<const D: usize> = (
+    Result<DistanceResult<D>, QueryError<DistanceResult<D>>>,
+    Option<Vector<D>>,
+);
+
 /// Whether `a` placed by `pose_a` and `b` placed by `pose_b` overlap or touch, with default
 /// options. It stops as soon as a separating direction or an enclosing simplex is found, and
 /// agrees with the `intersecting` flag of [`distance`] except within rounding of touching: a

@@ -1925,12 +1925,15 @@ fn point_on_a_far_vertex_has_no_certified_gap() {
     assert!(d.distance < 1e-9, "{d:?}");
 }
 
-/// Found by query_3d's shape casts (fuzz/regressions/crash-ad461823…): a box of half size
-/// 1e-8 moving at (2.625, -2.8125, 7.0625) from (-3.125, 2.3125, -7.5625) reaches, at t = 1,
-/// the vertex of a hull (11 points, 90 degrees about z) placed at (-0.5, -0.5, -0.5), and passes
-/// 0.3 deep through it. The cast reported a miss: its conservative advancement trusted a lower
-/// bound the support functions' rounding had inflated. Fixed with lower bounds that give up
-/// that rounding (LOWER_ULPS). Oracle: the box's centre is on the vertex at t = 1 exactly.
+/// Found by query_3d's shape casts (fuzz/regressions/crash-ad461823… and crash-e63be9e9…): a
+/// box of half size 1e-8 moving from `start` at `velocity` reaches, at t = 1, the vertex of a
+/// hull (11 points, 90 degrees about z) placed at (-0.5, -0.5, -0.5), and passes 0.3 deep
+/// through it. Both casts reported a miss. The first trusted a lower bound the support
+/// functions' rounding had inflated (fixed by LOWER_ULPS). The second stopped 1.5e-9 short with
+/// a distance search stalled at a lower bound of 4e-10 whose normal pointed away from the
+/// motion, and took B moving away from that normal for a miss; the advance is now measured
+/// along the plane that certifies the lower bound. Oracle: the box's centre is on the vertex
+/// at t = 1 exactly.
 #[test]
 fn tiny_box_through_a_hull_vertex_is_hit() {
     let a = polytope(&[
@@ -1945,27 +1948,35 @@ fn tiny_box_through_a_hull_vertex_is_hit() {
         position: [-0.5, -0.5, -0.5],
         rotation: [0.0, 0.0, h, h],
     };
-    let pb = GjkPose {
-        position: [-3.125, 2.3125, -7.5625],
-        rotation: [0.0, 0.0, 0.0, 1.0],
-    };
-    let velocity = [2.625, -2.8125, 7.0625];
-    let mut hit = GjkShapeCastHit::default();
-    let s = unsafe {
-        gjk_shape_cast(
-            a.0,
-            &pa,
-            std::ptr::null(),
-            b.0,
-            &pb,
-            velocity.as_ptr(),
-            f64::INFINITY,
-            0.0,
-            &mut hit,
-        )
-    };
-    assert_eq!(s, GJK_OK);
-    assert!(hit.hit && hit.t <= 1.0 && hit.t > 1.0 - 1e-8, "{hit:?}");
+    let motions = [
+        ([-3.125, 2.3125, -7.5625], [2.625, -2.8125, 7.0625]),
+        ([-6.25, 4.625, -15.125], [5.75, -5.125, 14.625]),
+    ];
+    for (start, velocity) in motions {
+        let pb = GjkPose {
+            position: start,
+            rotation: [0.0, 0.0, 0.0, 1.0],
+        };
+        let mut hit = GjkShapeCastHit::default();
+        let s = unsafe {
+            gjk_shape_cast(
+                a.0,
+                &pa,
+                std::ptr::null(),
+                b.0,
+                &pb,
+                velocity.as_ptr(),
+                f64::INFINITY,
+                0.0,
+                &mut hit,
+            )
+        };
+        assert_eq!(s, GJK_OK);
+        assert!(
+            hit.hit && hit.t <= 1.0 && hit.t > 1.0 - 1e-8,
+            "{start:?} {velocity:?}: {hit:?}"
+        );
+    }
 }
 
 /// The ball of radius 42 at (3.125e9, 3.125e9, 3.125e9), its frame turned by a quaternion with
