@@ -219,7 +219,7 @@ pub(crate) type DistanceAndNormal<const D: usize> = (
 /// agrees with the `intersecting` flag of [`distance`] except within rounding of touching: a
 /// distance search can stall there at a few rounding units of the coordinates with a lower
 /// bound of 0 (a needle hull 1.3e5 long reported 1.1e-9 from a box it overlaps by 1.7e-9),
-/// where the enclosing simplex this query found is a proof of overlap.
+/// where this query may have found a simplex enclosing the origin, a proof of overlap.
 pub fn intersect<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
@@ -266,9 +266,12 @@ where
     match cache {
         None => match quick_verdict(&pair, options.max_iterations) {
             Quick::Verdict(verdict) => Ok(verdict),
-            Quick::Undecided(simplex, evaluations) => {
-                Search::run_boolean_from(&pair, options, simplex.support_points(), evaluations)?
-                    .verdict()
+            // From scratch, not from the fast path's simplex: a search that ends without a
+            // proof (stalled within its allowance near touching) then ends as the distance
+            // query's does, and the two agree (resumed, an ellipse's rim touching a segment's
+            // end was called apart while the distance query said touching).
+            Quick::Undecided => {
+                Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict()
             }
         },
         Some(cache) => Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict(),
@@ -688,22 +691,6 @@ impl<const D: usize> Search<D> {
         O: Observer<D>,
     {
         Search::run_from(pair, options, mode, observer, None)
-    }
-
-    /// A boolean search going on from the support points the fast path of
-    /// [`crate::verdict`] left undecided, after `evaluations` support evaluations.
-    pub(crate) fn run_boolean_from<A, B>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        points: &[SupportPoint<D>],
-        evaluations: u32,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        let start = Simplex::from_points(points.iter().map(|p| (*p, ()))).map(|s| (s, evaluations));
-        Search::run_from(pair, options, Mode::Boolean, &mut (), start)
     }
 }
 

@@ -12,8 +12,9 @@
 //!
 //! Whatever it cannot prove (the origin near the boundary of `A - B`, touching shapes, a
 //! repeated support point, a flat or thin simplex, a direction that vanishes, too many steps,
-//! a non-finite number) it leaves to the full search, which answers every input and starts
-//! from the fast path's last simplex.
+//! a non-finite number) it leaves to the full search, which answers every input. The full
+//! search starts afresh, so that an answer without a proof is the one the distance query
+//! gives.
 //!
 //! Only shapes without margins take this path: the cores of balls and capsules (points and
 //! segments) never enclose the origin in 3D, so every overlapping pair would pay for both.
@@ -22,44 +23,37 @@ use nalgebra::Vector3;
 
 use crate::gjk::{lift, Tolerances};
 use crate::simplex::strictly_encloses_origin;
-use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+use crate::support::{MinkowskiPair, Support};
 
 /// The most support points the fast path evaluates before it leaves the pair to the full
 /// search (it decides every pair of the W2D and W3D reference workloads within it).
 const MAX_STEPS: u32 = 32;
 
 /// What the fast path made of a pair.
-pub(crate) enum Quick<const D: usize> {
+pub(crate) enum Quick {
     /// Proven: overlapping (`true`) or apart by more than the touching tolerance.
     Verdict(bool),
-    /// Not proven: the last simplex (empty when a number was not finite) and how many support
-    /// points were evaluated, for the full search to go on from.
-    Undecided(Simplex<D>, u32),
+    /// Not proven: left to the full search.
+    Undecided,
 }
 
-/// The verdict on `pair` when the fast path can prove it, or what it found for the full search.
+/// The verdict on `pair` when the fast path can prove it.
 /// At most `max_steps` support points are evaluated.
 pub(crate) fn quick_verdict<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,
-) -> Quick<D>
+) -> Quick
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
     let planar = D == 2;
-    let zero = Vector::zeros();
     let mut simplex = Simplex {
         points: [Vector3::zeros(); 4],
-        sources: [SupportPoint {
-            w: zero,
-            a: zero,
-            b: zero,
-        }; 4],
         len: 0,
     };
     if pair.margins() != (0.0, 0.0) || pair.extent() == 0.0 {
-        return Quick::Undecided(simplex, 0);
+        return Quick::Undecided;
     }
     let tolerances = Tolerances::of(pair);
     let beyond = tolerances.contact + tolerances.separating;
@@ -68,8 +62,7 @@ where
     for step in 1..=steps {
         let support = pair.support(&direction.fixed_rows::<D>(0).into_owned());
         if !support.w.iter().all(|x| x.is_finite()) {
-            simplex.len = 0;
-            return Quick::Undecided(simplex, step);
+            return Quick::Undecided;
         }
         let w = lift(&support.w);
         let reach = w.dot(&direction);
@@ -78,15 +71,14 @@ where
         }
         if reach < 0.0 || simplex.points[..simplex.len].contains(&w) {
             // Within the touching tolerance of the origin, or no progress: not provable here.
-            return Quick::Undecided(simplex, step);
+            return Quick::Undecided;
         }
         simplex.points[simplex.len] = w;
-        simplex.sources[simplex.len] = support;
         simplex.len += 1;
         direction = match simplex.update(planar) {
             Step::Towards(d) => match unit_scaled(d) {
                 Some(d) => d,
-                None => return Quick::Undecided(simplex, step),
+                None => return Quick::Undecided,
             },
             Step::Enclosed => {
                 let points = &simplex.points[..simplex.len];
@@ -95,12 +87,12 @@ where
                     Err(nearest) if step < steps && simplex.probe_beyond(nearest, pair) => {
                         Quick::Verdict(true)
                     }
-                    Err(_) => Quick::Undecided(simplex, (step + 1).min(steps)),
+                    Err(_) => Quick::Undecided,
                 };
             }
         };
     }
-    Quick::Undecided(simplex, steps)
+    Quick::Undecided
 }
 
 /// What the simplex update found.
@@ -112,19 +104,13 @@ enum Step {
 }
 
 /// The simplex of the fast path, in 3D coordinates (2D points have z = 0), its newest point
-/// last, with the support points they came from.
-pub(crate) struct Simplex<const D: usize> {
+/// last.
+struct Simplex {
     points: [Vector3<f64>; 4],
-    sources: [SupportPoint<D>; 4],
     len: usize,
 }
 
-impl<const D: usize> Simplex<D> {
-    /// The support points of the simplex, distinct and finite.
-    pub(crate) fn support_points(&self) -> &[SupportPoint<D>] {
-        &self.sources[..self.len]
-    }
-
+impl Simplex {
     /// Keeps the sub-simplex whose region holds the origin (it always holds the newest point)
     /// and returns the direction from it towards the origin (square to it when the origin
     /// lies on it).
@@ -139,10 +125,9 @@ impl<const D: usize> Simplex<D> {
 
     /// Keeps the vertices `kept`, in that order.
     fn keep(&mut self, kept: &[usize]) {
-        let (points, sources) = (self.points, self.sources);
+        let points = self.points;
         for (slot, &i) in kept.iter().enumerate() {
             self.points[slot] = points[i];
-            self.sources[slot] = sources[i];
         }
         self.len = kept.len();
     }
@@ -151,7 +136,11 @@ impl<const D: usize> Simplex<D> {
     /// symmetric placements (the diagonal of two boxes' square difference): whether the
     /// support point beyond that face, taking the place of one vertex, makes a simplex that
     /// holds the origin strictly. One support evaluation; the simplex is left as it was.
-    fn probe_beyond<A, B>(&self, vertex: usize, pair: &MinkowskiPair<'_, D, A, B>) -> bool
+    fn probe_beyond<const D: usize, A, B>(
+        &self,
+        vertex: usize,
+        pair: &MinkowskiPair<'_, D, A, B>,
+    ) -> bool
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
@@ -270,21 +259,18 @@ fn unit_scaled(v: Vector3<f64>) -> Option<Vector3<f64>> {
 mod tests {
     use super::*;
     use crate::shape::{Ball, Cuboid};
-    use crate::support::Pose;
+    use crate::support::{Pose, Vector};
 
     fn verdict<const D: usize>(
         a: &impl Support<D>,
         b: &impl Support<D>,
         at: Vector<D>,
-    ) -> (Option<bool>, u32) {
+    ) -> Option<bool> {
         let pose_b = Pose::from_translation(at).expect("a finite offset");
         let pair = MinkowskiPair::new(a, &Pose::identity(), b, &pose_b);
         match quick_verdict(&pair, 100) {
-            Quick::Verdict(v) => (Some(v), 0),
-            Quick::Undecided(simplex, evaluations) => {
-                assert!(simplex.support_points().len() <= D + 1);
-                (None, evaluations)
-            }
+            Quick::Verdict(v) => Some(v),
+            Quick::Undecided => None,
         }
     }
 
@@ -314,7 +300,7 @@ mod tests {
                 Vector::<D>::from_fn(|k, _| steps[index / steps.len().pow(k as u32) % steps.len()]);
             let overlap = at.iter().all(|x| x.abs() <= 2.0);
             let touching = overlap && at.iter().any(|x| x.abs() == 2.0);
-            let (found, _) = verdict(&cube, &cube, at);
+            let found = verdict(&cube, &cube, at);
             if let Some(found) = found {
                 assert_eq!(found, overlap, "offset {at:?}");
             }
@@ -338,15 +324,12 @@ mod tests {
         boxes_agree_with_the_exact_overlap::<3>();
     }
 
-    /// Shapes with margins are left to the full search before any support evaluation.
+    /// Shapes with margins are left to the full search, even a ball deep inside a box.
     #[test]
     fn rounded_shapes_are_left_to_the_full_search() {
         let ball = Ball::<3>::new(1.0).expect("a valid ball");
         let cube = Cuboid::<3>::new(Vector::repeat(1.0)).expect("a valid box");
-        assert_eq!(
-            verdict(&ball, &cube, Vector::<3>::new(0.5, 0.0, 0.0)),
-            (None, 0)
-        );
+        assert_eq!(verdict(&ball, &cube, Vector::<3>::new(0.5, 0.0, 0.0)), None);
     }
 
     #[test]

