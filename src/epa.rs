@@ -455,18 +455,27 @@ where
     }
 
     let closest = |facets: &[Facet<D>]| {
-        *facets
+        facets
             .iter()
             .min_by(|f, g| f.distance.total_cmp(&g.distance))
-            .expect("a polytope has facets")
+            .copied()
     };
+    // The closest facet so far: what is answered if rounding leaves no facet at all.
+    let mut answer = facets[0];
     let mut converged = false;
     let mut visible: Vec<Facet<D>> = Vec::with_capacity(32);
     // The last closest facet and the gap between its distance and the support along its
     // normal.
     let mut last: Option<(Facet<D>, f64)> = None;
     let facet = loop {
-        let facet = closest(&facets);
+        let Some(facet) = closest(&facets) else {
+            // Every facet saw the new point and no ridge was left on the horizon: rounding
+            // (a hull 3e10 wide against a point, its facets nearly coplanar) has broken the
+            // polytope. The last closest facet, not certified.
+            converged = false;
+            break answer;
+        };
+        answer = facet;
         if let Some((previous, gap)) = last {
             // In exact arithmetic the closest facet only moves away from the origin. Once
             // rounding has made the polytope non-convex (curved shapes, facets nearly

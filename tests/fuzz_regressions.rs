@@ -2,8 +2,9 @@
 //! through the C functions with the fuzzer's input and checked against an oracle (an exact
 //! answer, the support functions, or the input's refusal with its message). A new finding that
 //! is not fixed yet goes here `#[ignore]`d with `KNOWN:` (and the fuzz targets skip the same
-//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. One is open,
-//! not a fuzz input: `ball_deep_in_a_far_tilted_plate_known`.
+//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. Two are open:
+//! `capsule_cast_onto_a_far_sliver_tip_known` (fuzz/known/) and
+//! `ball_deep_in_a_far_tilted_plate_known` (not a fuzz input).
 
 use gjk::ffi::*;
 use gjk::shape::{Capsule, ConvexHull, Ellipsoid, Shape};
@@ -2065,4 +2066,285 @@ fn segment_end_on_a_disk_rim_touches() {
     let (s, d) = distance(&a, Some(&pose), &b, Some(&pose));
     assert_eq!(s, GJK_OK);
     assert!(d.intersecting, "{d:?}");
+}
+
+/// KNOWN: fuzz/known/query_2d-crash-1d631200… (see its README): a capsule cast at
+/// (6.0625, 1000006.0625) from (0, -1e6) onto a sliver hull from the origin to (1e9, 1e9),
+/// its frame turned by the unit quaternion (0, 0, 0.98814, -0.15355), hits at a time where the
+/// signed distance is -6.36 (the harness allows 4.0).
+#[test]
+#[ignore]
+fn capsule_cast_onto_a_far_sliver_tip_known() {
+    let a = polygon(&[
+        999999994.625,
+        999999994.625,
+        999999994.625,
+        999999994.625,
+        1000000006.875,
+        1000000001.25,
+        1000000000.0,
+        1000000000.0,
+        5e-324,
+        5e-324,
+        5e-324,
+        2.220446049250313e-16,
+        5e-324,
+        3.42235522612104e-310,
+        1000000000.0,
+        1000000000.0,
+        999999989.0,
+        1000000000.0,
+        1000000012.125,
+        1000000014.125,
+        1000000012.125,
+        1000000012.125,
+    ]);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_stadium_new(5.28125, 6.65625, &mut b), b) };
+    let pa = GjkPose {
+        position: [0.0, 5.27581203642e-312, 0.0],
+        rotation: [0.0, 0.0, 0.9881402377597478, -0.153554128958192],
+    };
+    let pb = GjkPose {
+        position: [6.9533558075175e-310, -1000000.0, 0.0],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let velocity = [6.0625, 1000006.0625, 0.0];
+    let mut hit = GjkShapeCastHit::default();
+    let s = unsafe {
+        gjk_shape_cast(
+            a.0,
+            &pa,
+            std::ptr::null(),
+            b.0,
+            &pb,
+            velocity.as_ptr(),
+            1.0,
+            0.0,
+            &mut hit,
+        )
+    };
+    assert_eq!(s, GJK_OK);
+    assert!(hit.hit, "{hit:?}");
+    let at = GjkPose {
+        position: [
+            pb.position[0] + velocity[0] * hit.t,
+            pb.position[1] + velocity[1] * hit.t,
+            0.0,
+        ],
+        ..pb
+    };
+    let mut p = GjkPenetrationResult::default();
+    let s = unsafe { gjk_penetration(a.0, &pa, b.0, &at, &mut p) };
+    assert_eq!(s, GJK_OK);
+    assert!(p.signed_distance > -4.0, "{hit:?} {p:?}");
+}
+
+/// Found by query_3d (fuzz/regressions/crash-ef36b956…, also at 7851afa): the penetration of
+/// a point at the origin into a hull of 62 points (8 distinct) 1.6e10 wide with a vertex at
+/// (1e-9, 1e-9, 1e-9) panicked inside EPA ("a polytope has facets"; GJK_INTERNAL_ERROR at the
+/// C boundary): rounding made every facet see the new point and left no ridge on the horizon.
+/// EPA now answers its last closest facet, not certified. Oracle: the origin is within
+/// 1.8e-9 of the vertex, so any answer is within rounding (1e-5 at this size) of touching.
+#[test]
+fn epa_without_facets_answers_instead_of_panicking() {
+    let a = polytope(&[
+        15625000000.0,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        15625000000.0,
+        15625000000.0,
+        15625000000.0,
+        15625000000.0,
+        -15625000000.0,
+        -15750000000.0,
+        15625000000.0,
+        15750000000.0,
+        15625000000.0,
+        15625000000.0,
+        15625000000.0,
+        15625000000.0,
+        -15750000000.0,
+        15625000000.0,
+        15625000000.0,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+        1e-9,
+    ]);
+    let b = polytope(&[0.0, 0.0, 0.0]);
+    let (s, p) = penetration(&a, &b, None);
+    assert!(
+        s == GJK_OK || s == GJK_NO_CONVERGENCE,
+        "status {s}: {}",
+        last_error()
+    );
+    assert!(
+        p.signed_distance.is_finite() && p.signed_distance.abs() <= 1e-5,
+        "{p:?}"
+    );
 }
