@@ -9,6 +9,7 @@
 //! (and parry's hulls) are built before any timing. Accuracy is scored on an untimed pass.
 
 pub mod data;
+pub mod peers;
 mod report;
 mod runners;
 

@@ -1,91 +1,251 @@
-//! `cargo run --release -p gjk-bench --bin peers -- [--quick]`: gjk against libccd (Debian's
-//! libccd-dev 2.1, double precision, called through bench/peers/ccd.c) on the 3D reference
-//! workloads, in one process, single thread: the boolean query (libccd's GJK and MPR) and the
-//! penetration depth (libccd's GJK+EPA and MPR), with libccd's default settings. libccd has no
-//! distance query. Prints a Markdown table of median nanoseconds per query, ratios and wrong
-//! answers against the exact truth (docs/performance-peers.md holds one).
+//! `cargo run --release -p gjk-bench --bin peers -- [--quick]`: gjk against the C and C++
+//! peers on the reference workloads, in one process, single thread, identical pairs
+//! (docs/performance-peers.md holds a run):
+//! - libccd (Debian's libccd-dev 2.1, f64): the boolean query (its GJK and MPR) and the
+//!   penetration depth (its GJK+EPA and MPR), 3D; libccd has no distance query;
+//! - Bullet (libbullet-dev 3.24, its f64 build): btGjkEpaSolver2's distance and penetration, 3D;
+//! - Box2D (libbox2d-dev 2.4.1, f32 only): b2Distance, and b2TestOverlap's boolean rule, 2D.
+//!
+//! Each prints a Markdown table of median nanoseconds per query, time ratios (above 1: gjk is
+//! faster) and wrong answers against the exact truth.
 
 use std::hint::black_box;
 
 use gjk::shape::ConvexHull;
-use gjk::{intersect, penetration, Pose, Vector};
+use gjk::{distance, intersect, penetration, Pose, Vector};
 use gjk_bench::data::{load_reference, Body, Workload};
 use gjk_bench::median_ns;
+use gjk_bench::peers::{ccd_depth, ccd_intersect, Box2dPolygon, BulletHull, CcdMethod};
 
-extern "C" {
-    fn gjk_bench_ccd_intersect(a: *const f64, na: usize, b: *const f64, nb: usize, mpr: i32)
-        -> i32;
-    fn gjk_bench_ccd_penetration(
-        a: *const f64,
-        na: usize,
-        b: *const f64,
-        nb: usize,
-        mpr: i32,
-        depth: *mut f64,
-    ) -> i32;
-}
-
-/// A pair as both libraries take it: gjk's hulls and the raw point clouds for libccd.
-struct Pair {
-    a: ConvexHull<3>,
-    b: ConvexHull<3>,
-    xyz_a: Vec<f64>,
-    xyz_b: Vec<f64>,
-}
-
-fn hull(xyz: &[f64]) -> ConvexHull<3> {
-    ConvexHull::new(
-        xyz.chunks_exact(3)
-            .map(|p| Vector::<3>::new(p[0], p[1], p[2]))
-            .collect(),
-    )
-    .expect("a valid cloud")
-}
-
-fn pairs(w: &Workload) -> Vec<Pair> {
+/// The point clouds of a reference workload's pairs, as flat coordinate lists.
+fn clouds(w: &Workload) -> Vec<(&[f64], &[f64])> {
     w.cases
         .iter()
         .map(|c| {
             let Body::Hull(b) = &c.b else {
                 unreachable!("reference workloads hold hulls")
             };
-            Pair {
-                a: hull(&c.a),
-                b: hull(b),
-                xyz_a: c.a.clone(),
-                xyz_b: b.clone(),
-            }
+            (c.a.as_slice(), b.as_slice())
         })
         .collect()
 }
 
-fn ccd_intersect(p: &Pair, mpr: bool) -> bool {
-    // SAFETY: the slices hold the given numbers of points, 3 coordinates each.
-    unsafe {
-        gjk_bench_ccd_intersect(
-            p.xyz_a.as_ptr(),
-            p.xyz_a.len() / 3,
-            p.xyz_b.as_ptr(),
-            p.xyz_b.len() / 3,
-            i32::from(mpr),
-        ) == 1
+/// gjk's hulls of the pairs.
+fn hulls<const D: usize>(w: &Workload) -> Vec<(ConvexHull<D>, ConvexHull<D>)> {
+    let hull = |xyz: &[f64]| {
+        ConvexHull::new(
+            xyz.chunks_exact(D)
+                .map(|p| Vector::<D>::from_fn(|k, _| p[k]))
+                .collect(),
+        )
+        .expect("a valid cloud")
+    };
+    clouds(w).iter().map(|(a, b)| (hull(a), hull(b))).collect()
+}
+
+/// How a workload's truth judges answers.
+struct Judge<'w> {
+    w: &'w Workload,
+    /// The pairs whose verdict is judged (those touching within 1e-9 of their size excused).
+    judged: Vec<usize>,
+    /// The overlapping pairs with an exact depth clear of touching.
+    deep: Vec<(usize, f64)>,
+}
+
+impl<'w> Judge<'w> {
+    fn new(w: &'w Workload) -> Self {
+        let judged: Vec<usize> = (0..w.cases.len())
+            .filter(|&i| !w.cases[i].truth.verdict_excused)
+            .collect();
+        let deep = judged
+            .iter()
+            .filter_map(|&i| w.cases[i].truth.depth.map(|d| (i, d)))
+            .filter(|(_, d)| *d > 0.0)
+            .collect();
+        Self { w, judged, deep }
+    }
+
+    /// Wrong verdicts of `overlaps`, over the judged pairs.
+    fn verdicts(&self, overlaps: impl Fn(usize) -> bool) -> String {
+        let wrong = self
+            .judged
+            .iter()
+            .filter(|&&i| overlaps(i) != self.w.cases[i].truth.intersect)
+            .count();
+        format!("{wrong} of {}", self.judged.len())
+    }
+
+    /// Wrong verdicts of a distance query (`None`: overlapping), and its largest error on the
+    /// separated pairs it finds apart.
+    fn distances(&self, query: impl Fn(usize) -> Option<f64>) -> String {
+        let verdicts = self.verdicts(|i| query(i).is_none_or(|d| d == 0.0));
+        let error = self
+            .judged
+            .iter()
+            .filter(|&&i| !self.w.cases[i].truth.intersect)
+            .filter_map(|&i| Some((query(i)? - self.w.cases[i].truth.dist?).abs()))
+            .fold(0.0, f64::max);
+        format!("{verdicts} wrong, max err {error:.1e}")
+    }
+
+    /// Depths (`None`: no overlap found) off the exact ones by a relative 1e-5 (the truth files
+    /// give depths to 6 digits), over the pairs with an exact depth.
+    fn depths(&self, query: impl Fn(usize) -> Option<f64>) -> String {
+        let bad = self
+            .deep
+            .iter()
+            .filter(|(i, d)| query(*i).is_none_or(|got| ((got - d) / d).abs() > 1e-5))
+            .count();
+        format!("{bad} of {}", self.deep.len())
     }
 }
 
-fn ccd_depth(p: &Pair, mpr: bool) -> Option<f64> {
-    let mut depth = 0.0;
-    // SAFETY: as in `ccd_intersect`; `depth` is a valid f64 to write.
-    let r = unsafe {
-        gjk_bench_ccd_penetration(
-            p.xyz_a.as_ptr(),
-            p.xyz_a.len() / 3,
-            p.xyz_b.as_ptr(),
-            p.xyz_b.len() / 3,
-            i32::from(mpr),
-            &mut depth,
-        )
-    };
-    (r == 0).then_some(depth)
+/// Median nanoseconds per query of `query` over the pairs `which`.
+fn time<T>(rounds: usize, which: &[usize], query: impl Fn(usize) -> T) -> f64 {
+    median_ns(rounds, which.len(), || {
+        for &i in which {
+            black_box(query(i));
+        }
+    })
+}
+
+fn libccd_table(rounds: usize) {
+    println!("### libccd 2.1 (f64)\n");
+    println!("| workload | query | gjk ns | libccd GJK ns | libccd MPR ns | GJK / gjk | MPR / gjk | wrong answers gjk / GJK / MPR |");
+    println!("|---|---|--:|--:|--:|--:|--:|---|");
+    let id = Pose::<3>::identity();
+    for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
+        let w = load_reference(name);
+        let (clouds, hulls) = (clouds(&w), hulls::<3>(&w));
+        let judge = Judge::new(&w);
+        let all: Vec<usize> = (0..w.cases.len()).collect();
+        let overlapping = w.overlapping();
+        let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
+        let ccd = |i: usize, m| ccd_intersect(clouds[i].0, clouds[i].1, m);
+        let t = [
+            time(rounds, &all, ours),
+            time(rounds, &all, |i| ccd(i, CcdMethod::Gjk)),
+            time(rounds, &all, |i| ccd(i, CcdMethod::Mpr)),
+        ];
+        println!(
+            "| {name} | intersect ({} pairs) | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {} / {} / {} wrong verdicts |",
+            all.len(), t[0], t[1], t[2], t[1] / t[0], t[2] / t[0],
+            judge.verdicts(ours), judge.verdicts(|i| ccd(i, CcdMethod::Gjk)), judge.verdicts(|i| ccd(i, CcdMethod::Mpr)),
+        );
+        let ours = |i: usize| {
+            penetration(&hulls[i].0, &id, &hulls[i].1, &id)
+                .ok()
+                .map(|r| -r.signed_distance)
+        };
+        let ccd = |i: usize, m| ccd_depth(clouds[i].0, clouds[i].1, m);
+        let t = [
+            time(rounds, &overlapping, ours),
+            time(rounds, &overlapping, |i| ccd(i, CcdMethod::Gjk)),
+            time(rounds, &overlapping, |i| ccd(i, CcdMethod::Mpr)),
+        ];
+        println!(
+            "| {name} | penetration ({} overlapping) | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {} / {} / {} depths off by > 1e-5 |",
+            overlapping.len(), t[0], t[1], t[2], t[1] / t[0], t[2] / t[0],
+            judge.depths(ours), judge.depths(|i| ccd(i, CcdMethod::Gjk)), judge.depths(|i| ccd(i, CcdMethod::Mpr)),
+        );
+    }
+}
+
+fn bullet_table(rounds: usize) {
+    println!("### Bullet 3.24 btGjkEpaSolver2 (f64 build)\n");
+    println!(
+        "| workload | query | gjk ns | Bullet ns | Bullet / gjk | wrong answers gjk / Bullet |"
+    );
+    println!("|---|---|--:|--:|--:|---|");
+    let id = Pose::<3>::identity();
+    for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
+        let w = load_reference(name);
+        let hulls = hulls::<3>(&w);
+        let bullet: Vec<_> = clouds(&w)
+            .iter()
+            .map(|(a, b)| (BulletHull::new(a), BulletHull::new(b)))
+            .collect();
+        let judge = Judge::new(&w);
+        let all: Vec<usize> = (0..w.cases.len()).collect();
+        let overlapping = w.overlapping();
+        let ours = |i: usize| {
+            distance(&hulls[i].0, &id, &hulls[i].1, &id)
+                .ok()
+                .filter(|r| !r.intersecting)
+                .map(|r| r.distance)
+        };
+        let theirs = |i: usize| bullet[i].0.distance(&bullet[i].1);
+        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        println!(
+            "| {name} | distance ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} |",
+            all.len(),
+            t[0],
+            t[1],
+            t[1] / t[0],
+            judge.distances(ours),
+            judge.distances(theirs),
+        );
+        let ours = |i: usize| {
+            penetration(&hulls[i].0, &id, &hulls[i].1, &id)
+                .ok()
+                .map(|r| -r.signed_distance)
+        };
+        let theirs = |i: usize| bullet[i].0.depth(&bullet[i].1);
+        let t = [
+            time(rounds, &overlapping, ours),
+            time(rounds, &overlapping, theirs),
+        ];
+        println!(
+            "| {name} | penetration ({} overlapping) | {:.0} | {:.0} | {:.2} | {} / {} depths off by > 1e-5 |",
+            overlapping.len(), t[0], t[1], t[1] / t[0], judge.depths(ours), judge.depths(theirs),
+        );
+    }
+}
+
+fn box2d_table(rounds: usize) {
+    println!("### Box2D 2.4.1 b2Distance (f32)\n");
+    println!("| workload | query | gjk ns | Box2D ns | Box2D / gjk | wrong answers gjk / Box2D |");
+    println!("|---|---|--:|--:|--:|---|");
+    let id = Pose::<2>::identity();
+    for name in ["W2D-4", "W2D-16", "W2D-64", "WDEG-2D"] {
+        let w = load_reference(name);
+        let hulls = hulls::<2>(&w);
+        let box2d: Vec<_> = clouds(&w)
+            .iter()
+            .map(|(a, b)| (Box2dPolygon::new(a), Box2dPolygon::new(b)))
+            .collect();
+        let judge = Judge::new(&w);
+        let all: Vec<usize> = (0..w.cases.len()).collect();
+        let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
+        let theirs = |i: usize| box2d[i].0.overlaps(&box2d[i].1);
+        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        println!(
+            "| {name} | intersect ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} wrong verdicts |",
+            all.len(),
+            t[0],
+            t[1],
+            t[1] / t[0],
+            judge.verdicts(ours),
+            judge.verdicts(theirs),
+        );
+        let ours = |i: usize| {
+            distance(&hulls[i].0, &id, &hulls[i].1, &id)
+                .ok()
+                .filter(|r| !r.intersecting)
+                .map(|r| r.distance)
+        };
+        let theirs = |i: usize| Some(box2d[i].0.distance(&box2d[i].1));
+        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        println!(
+            "| {name} | distance ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} |",
+            all.len(),
+            t[0],
+            t[1],
+            t[1] / t[0],
+            judge.distances(ours),
+            judge.distances(theirs),
+        );
+    }
 }
 
 fn main() {
@@ -94,98 +254,11 @@ fn main() {
     } else {
         15
     };
-    let id = Pose::<3>::identity();
-    println!("| workload | query | gjk ns | libccd GJK ns | libccd MPR ns | GJK / gjk | MPR / gjk | wrong answers gjk / GJK / MPR |");
-    println!("|---|---|--:|--:|--:|--:|--:|---|");
-    for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
-        let w = load_reference(name);
-        let pairs = pairs(&w);
-        let all: Vec<usize> = (0..pairs.len()).collect();
-        let overlapping = w.overlapping();
-
-        // Wrong verdicts against the exact truth (near-touching pairs excused).
-        let judged: Vec<usize> = all
-            .iter()
-            .copied()
-            .filter(|&i| !w.cases[i].truth.verdict_excused)
-            .collect();
-        let wrong = |f: &dyn Fn(&Pair) -> bool| {
-            judged
-                .iter()
-                .filter(|&&i| f(&pairs[i]) != w.cases[i].truth.intersect)
-                .count()
-        };
-        let ours = wrong(&|p| intersect(&p.a, &id, &p.b, &id).unwrap_or(false));
-        let gjk_wrong = wrong(&|p| ccd_intersect(p, false));
-        let mpr_wrong = wrong(&|p| ccd_intersect(p, true));
-        let t_ours = median_ns(rounds, all.len(), || {
-            for &i in &all {
-                black_box(intersect(&pairs[i].a, &id, &pairs[i].b, &id).ok());
-            }
-        });
-        let t_gjk = median_ns(rounds, all.len(), || {
-            for &i in &all {
-                black_box(ccd_intersect(&pairs[i], false));
-            }
-        });
-        let t_mpr = median_ns(rounds, all.len(), || {
-            for &i in &all {
-                black_box(ccd_intersect(&pairs[i], true));
-            }
-        });
-        println!(
-            "| {name} | intersect ({} pairs) | {t_ours:.0} | {t_gjk:.0} | {t_mpr:.0} | {:.2} | {:.2} | {ours} / {gjk_wrong} / {mpr_wrong} wrong verdicts of {} |",
-            all.len(),
-            t_gjk / t_ours,
-            t_mpr / t_ours,
-            judged.len()
-        );
-
-        // Depths against the exact ones (6 significant digits in the truth files): a relative
-        // error above 1e-5 is wrong, and so is no answer on an overlapping pair. Depths below
-        // 1e-9 of the size (touching within rounding) are excused, as the verdicts are.
-        let exact: Vec<(usize, f64)> = overlapping
-            .iter()
-            .filter(|&&i| !w.cases[i].truth.verdict_excused)
-            .filter_map(|&i| w.cases[i].truth.depth.map(|d| (i, d)))
-            .filter(|(_, d)| *d > 0.0)
-            .collect();
-        let bad = |f: &dyn Fn(&Pair) -> Option<f64>| {
-            exact
-                .iter()
-                .filter(|(i, d)| f(&pairs[*i]).is_none_or(|got| ((got - d) / d).abs() > 1e-5))
-                .count()
-        };
-        let ours = bad(&|p| {
-            penetration(&p.a, &id, &p.b, &id)
-                .ok()
-                .map(|r| -r.signed_distance)
-        });
-        let gjk_bad = bad(&|p| ccd_depth(p, false));
-        let mpr_bad = bad(&|p| ccd_depth(p, true));
-        let t_ours = median_ns(rounds, overlapping.len(), || {
-            for &i in &overlapping {
-                black_box(penetration(&pairs[i].a, &id, &pairs[i].b, &id).ok());
-            }
-        });
-        let t_gjk = median_ns(rounds, overlapping.len(), || {
-            for &i in &overlapping {
-                black_box(ccd_depth(&pairs[i], false));
-            }
-        });
-        let t_mpr = median_ns(rounds, overlapping.len(), || {
-            for &i in &overlapping {
-                black_box(ccd_depth(&pairs[i], true));
-            }
-        });
-        println!(
-            "| {name} | penetration ({} overlapping) | {t_ours:.0} | {t_gjk:.0} | {t_mpr:.0} | {:.2} | {:.2} | {ours} / {gjk_bad} / {mpr_bad} depths off by > 1e-5 of {} |",
-            overlapping.len(),
-            t_gjk / t_ours,
-            t_mpr / t_ours,
-            exact.len()
-        );
-    }
+    libccd_table(rounds);
+    println!();
+    bullet_table(rounds);
+    println!();
+    box2d_table(rounds);
     println!();
     println!("Median of {rounds} rounds; `cargo run --release -p gjk-bench --bin peers`.");
 }
