@@ -18,6 +18,9 @@
 //! 0 along that direction. Facet distances are signed, so an origin just outside (touching
 //! within rounding) gives depth 0, never NaN. An iteration cap bounds the work.
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
@@ -169,8 +172,7 @@ where
             // the expansion, and rounding of their size would swamp the cores' features.
             search.core_scale,
             search.touch,
-            options.relative_tolerance,
-            options.max_iterations,
+            options,
         )
     };
     let depth = core.depth + margin_a + margin_b;
@@ -224,6 +226,63 @@ struct Facet<const D: usize> {
     normal: Vector<D>,
     /// Signed distance of the facet's plane from the origin.
     distance: f64,
+}
+
+/// The buffers of an expansion: the polytope's vertices and facets, and the facets a new
+/// vertex sees. Kept per thread between queries (see [`Polytope::with_spare`]): allocating
+/// them cost a query on small hulls about 6% of its instructions.
+struct Polytope<const D: usize> {
+    vertices: Vec<SupportPoint<D>>,
+    facets: Vec<Facet<D>>,
+    visible: Vec<Facet<D>>,
+}
+
+/// Spare polytopes kept per thread: at most this many, ...
+const SPARE_POLYTOPES: usize = 4;
+
+/// ... and only those whose vertex buffer is at most this long (a large expansion's memory is
+/// returned).
+const SPARE_VERTICES: usize = 1024;
+
+impl<const D: usize> Polytope<D> {
+    /// Runs `expand` on empty buffers: a spare of this thread's, or new ones when there is
+    /// none (the first query of a thread, or a query run from inside another's support
+    /// function), given back for the next query.
+    fn with_spare<R>(expand: impl FnOnce(&mut Self) -> R) -> R {
+        thread_local! {
+            static SPARE: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+        }
+        let spare = SPARE
+            .try_with(|spare| {
+                let mut spare = spare.try_borrow_mut().ok()?;
+                let at = spare.iter().position(|p| p.is::<Self>())?;
+                spare.swap_remove(at).downcast::<Self>().ok()
+            })
+            .ok()
+            .flatten();
+        let mut polytope = spare.unwrap_or_else(|| {
+            Box::new(Self {
+                vertices: Vec::with_capacity(64),
+                facets: Vec::with_capacity(128),
+                visible: Vec::with_capacity(32),
+            })
+        });
+        let answer = expand(&mut polytope);
+        if polytope.vertices.capacity() <= SPARE_VERTICES {
+            polytope.vertices.clear();
+            polytope.facets.clear();
+            polytope.visible.clear();
+            // A thread being torn down has no spares any more: the buffers are then freed.
+            let _ = SPARE.try_with(|spare| {
+                if let Ok(mut spare) = spare.try_borrow_mut() {
+                    if spare.len() < SPARE_POLYTOPES {
+                        spare.push(polytope);
+                    }
+                }
+            });
+        }
+        answer
+    }
 }
 
 fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
@@ -380,21 +439,56 @@ fn penetration_of_cores<const D: usize, A, B>(
     core_upper_bound: f64,
     scale: f64,
     touch: f64,
-    relative_tolerance: f64,
-    max_iterations: u32,
+    options: &QueryOptions,
 ) -> CorePenetration<D>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
+    Polytope::with_spare(|polytope| {
+        expand(
+            polytope,
+            pair,
+            simplex,
+            core_upper_bound,
+            scale,
+            touch,
+            options,
+        )
+    })
+}
+
+/// [`penetration_of_cores`] in the buffers of `polytope` (empty).
+fn expand<const D: usize, A, B>(
+    polytope: &mut Polytope<D>,
+    pair: &MinkowskiPair<'_, D, A, B>,
+    simplex: &[SupportPoint<D>],
+    core_upper_bound: f64,
+    scale: f64,
+    touch: f64,
+    options: &QueryOptions,
+) -> CorePenetration<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let QueryOptions {
+        relative_tolerance,
+        max_iterations,
+        ..
+    } = *options;
     let rounding = 8.0 * f64::EPSILON * scale;
     let flat_tolerance = 16.0 * f64::EPSILON * scale;
     let mut iterations = 0;
+    let Polytope {
+        vertices,
+        facets,
+        visible,
+    } = polytope;
 
     // An affinely independent start, completed to a full simplex.
-    let mut vertices: Vec<SupportPoint<D>> = Vec::with_capacity(64);
     for p in simplex {
-        let (points, len) = differences(&vertices);
+        let (points, len) = differences(vertices);
         if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
             vertices.push(*p);
         }
@@ -404,7 +498,7 @@ where
         iterations += 1;
         vertices.push(pair.support(&axis(0)));
     }
-    if let Err(flat) = complete_simplex(pair, &mut vertices, flat_tolerance, &mut iterations) {
+    if let Err(flat) = complete_simplex(pair, vertices, flat_tolerance, &mut iterations) {
         // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
         // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
         // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
@@ -440,16 +534,15 @@ where
         };
     }
     // The simplex's facets, oriented outwards.
-    let mut facets: Vec<Facet<D>> = Vec::with_capacity(128);
     for skip in 0..=D {
         let mut f = [0usize; 3];
         for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
             f[slot] = index;
         }
-        let mut facet = make_facet(f, &vertices);
+        let mut facet = make_facet(f, vertices);
         if facet.normal.dot(&(vertices[skip].w - vertices[f[0]].w)) > 0.0 {
             f.swap(0, 1);
-            facet = make_facet(f, &vertices);
+            facet = make_facet(f, vertices);
         }
         facets.push(facet);
     }
@@ -463,12 +556,11 @@ where
     // The closest facet so far: what is answered if rounding leaves no facet at all.
     let mut answer = facets[0];
     let mut converged = false;
-    let mut visible: Vec<Facet<D>> = Vec::with_capacity(32);
     // The last closest facet and the gap between its distance and the support along its
     // normal.
     let mut last: Option<(Facet<D>, f64)> = None;
     let facet = loop {
-        let Some(facet) = closest(&facets) else {
+        let Some(facet) = closest(facets) else {
             // Every facet saw the new point and no ridge was left on the horizon: rounding
             // (a hull 3e10 wide against a point, its facets nearly coplanar) has broken the
             // polytope. The last closest facet, not certified.
@@ -532,7 +624,7 @@ where
             }
             key
         };
-        for f in &visible {
+        for f in visible.iter() {
             for k in 0..D {
                 let r = ridge(f, k);
                 let shared = visible
@@ -542,7 +634,7 @@ where
                 if shared == 1 {
                     let mut v = f.vertices;
                     v[k] = new_index;
-                    facets.push(make_facet(v, &vertices));
+                    facets.push(make_facet(v, vertices));
                 }
             }
         }
@@ -553,11 +645,8 @@ where
         // after all): no certified answer beyond "touching".
         converged = false;
     }
-    let corners: Vec<Vector3<f64>> = facet.vertices[..D]
-        .iter()
-        .map(|&i| lift(&vertices[i].w))
-        .collect();
-    let weights = closest_to_origin(&corners, D == 2).weights;
+    let corners = facet.vertices.map(|i| lift(&vertices[i].w));
+    let weights = closest_to_origin(&corners[..D], D == 2).weights;
     let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
         facet.vertices[..D]
             .iter()
