@@ -175,16 +175,33 @@ fn snap<const D: usize>(points: &[Vector<D>]) -> Vec<Vector<D>> {
     }
     let centre = (lo + hi) * 0.5;
     let half = (hi - lo).amax() * 0.5;
-    if !(half > 0.0 && half.is_finite()) {
+    // Shapes are at least 1e-50 across (`crate::range`): a smaller span is a point.
+    if !(half >= f64::MIN_POSITIVE && half.is_finite()) {
         return vec![Vector::<D>::zeros(); points.len()];
     }
     // 2^k >= half: the scaled points lie within [-1, 1].
-    let k = half.log2().ceil() as i32;
-    let to_grid = 2f64.powi(GRID_BITS - k);
+    let k = ceil_log2(half);
+    let to_grid = pow2(GRID_BITS - k);
+    let cell = pow2(-GRID_BITS);
     points
         .iter()
-        .map(|p| ((p - centre) * to_grid).map(|x| x.round() * 2f64.powi(-GRID_BITS)))
+        .map(|p| ((p - centre) * to_grid).map(|x| x.round() * cell))
         .collect()
+}
+
+/// 2^e exactly, for `e` in -1022..=1023 (normal numbers), from its bits: `powi` and `log2`
+/// promise no exactness (Miri rounds them at random, and the grid then was no grid).
+fn pow2(e: i32) -> f64 {
+    debug_assert!((-1022..=1023).contains(&e), "2^{e} is not a normal f64");
+    f64::from_bits(((e + 1023) as u64) << 52)
+}
+
+/// The least `k` with `2^k >= x`, for a positive normal `x`, from its bits.
+fn ceil_log2(x: f64) -> i32 {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i32 - 1023;
+    let fraction = bits & ((1 << 52) - 1);
+    exponent + i32::from(fraction != 0)
 }
 
 /// The cell of the cube of directions that `dir` points through: the face of its largest
@@ -575,7 +592,7 @@ mod tests {
                 .fold(0.0, f64::max);
             let magnitude = points.iter().map(|p| p.norm()).fold(0.0, f64::max);
             let slack = |dir: &Vector<D>| {
-                (4.0 * 2f64.powi(-GRID_BITS) * span + 8.0 * f64::EPSILON * magnitude) * dir.norm()
+                (4.0 * pow2(-GRID_BITS) * span + 8.0 * f64::EPSILON * magnitude) * dir.norm()
             };
             let mut directions: Vec<Vector<D>> = (0..200)
                 .map(|_| Vector::<D>::from_fn(|_, _| rng.unit()))
@@ -752,6 +769,25 @@ mod tests {
         let nan = Vector::<3>::new(f64::NAN, 0.0, 0.0);
         assert!(direction_cell(&nan) < 96);
         assert!(direction_cell(&Vector::<3>::zeros()) < 96);
+    }
+
+    /// The grid's powers of two, against the exact ones (`powi` promises no exactness).
+    #[test]
+    fn powers_of_two_are_exact() {
+        let mut exact = 1.0f64;
+        for e in 0..=1023 {
+            assert_eq!(pow2(e), exact, "2^{e}");
+            assert_eq!(ceil_log2(exact), e);
+            assert_eq!(ceil_log2(exact * 1.5), e + 1);
+            exact *= 2.0;
+        }
+        let mut exact = 1.0f64;
+        for e in (-1022..=0).rev() {
+            assert_eq!(pow2(e), exact, "2^{e}");
+            assert_eq!(ceil_log2(exact), e);
+            assert_eq!(ceil_log2(exact * 0.75), e);
+            exact *= 0.5;
+        }
     }
 
     /// A flat 3D cloud has no graph (its support stays a scan); a polygon of collinear points
