@@ -161,7 +161,8 @@ where
             point_a,
             point_b,
             iterations: 0,
-            converged: true,
+            // The separation is the cores' distance only where the search closed its gap.
+            converged: !search.gap_open,
         }
     } else {
         penetration_of_cores(

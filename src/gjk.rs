@@ -671,6 +671,10 @@ pub(crate) struct Search<const D: usize, K = ()> {
     /// Whether a stall has already been retried along the projected `v` (see
     /// [`Search::reproject`]).
     reprojected: bool,
+    /// Whether the search stopped without closing its duality gap ([`End::Stalled`]), also
+    /// where `|v|` then proved the shapes touching: its lower bound is then no estimate of
+    /// the cores' distance.
+    pub gap_open: bool,
 }
 
 impl<const D: usize> Search<D> {
@@ -797,6 +801,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             iterations,
             end: End::IterationCap,
             reprojected: false,
+            gap_open: false,
         };
         let mut search = match start {
             Some((mut simplex, evaluations)) => {
@@ -948,6 +953,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             search.v = v;
             observer.step(&search, &direction, &w, StepOutcome::Added);
         }
+        search.gap_open = search.end == End::Stalled;
         if matches!(search.end, End::Converged | End::Stalled)
             && search.v.norm_squared() <= contact * contact
         {
@@ -967,6 +973,8 @@ impl<const D: usize, K: Copy> Search<D, K> {
     /// v tilted 5e-9, gave a lower bound 17 short and no convergence; the projected direction
     /// is square to the plate. When the simplex is an edge of the plate, `v` keeps its tilt
     /// along the plate, and the plane of that edge and the rejected corner is the plate's.
+    /// When the simplex and the rejected point span the space, the direction is from the face
+    /// of theirs closest to the origin that holds the rejected point.
     fn reproject(&mut self, rejected: Option<&SupportPoint<D>>) -> Option<Vector<D>> {
         if self.reprojected {
             return None;
@@ -975,12 +983,21 @@ impl<const D: usize, K: Copy> Search<D, K> {
         let before = self.v;
         self.project_v();
         let wider = rejected
-            .filter(|_| self.simplex.len < D)
-            .map(|w| {
+            .filter(|_| self.simplex.len <= D)
+            .and_then(|w| {
                 let mut wider = self.simplex;
                 wider.points[wider.len] = *w;
                 wider.len += 1;
-                wider.projected(&self.v)
+                if wider.len <= D {
+                    return Some(wider.projected(&self.v));
+                }
+                // A full-dimensional simplex: the origin's closest face of it that holds the
+                // rejected point (a sliver 1.4e9 long, its edge from the origin to one far
+                // corner rejected for rounding of |v| against the edge to the other corner,
+                // gave a lower bound 6.4 short beside a touching capsule).
+                let v = wider.reduce();
+                let holds_w = wider.points().iter().any(|p| p.w == w.w);
+                (wider.len <= D && holds_w).then(|| wider.projected(&v))
             })
             .filter(|p| *p != self.v && robust_norm(p) > 0.0);
         match wider {
