@@ -668,9 +668,11 @@ pub(crate) struct Search<const D: usize, K = ()> {
     pub margins: (f64, f64),
     pub iterations: u32,
     pub end: End,
-    /// Whether a stall has already been retried along the projected `v` (see
-    /// [`Search::reproject`]).
-    reprojected: bool,
+    /// How many stalls have been retried (see [`Search::reproject`]).
+    retries: u8,
+    /// The last support point a step left out of the simplex although it moved `v` (rounding:
+    /// in exact arithmetic every step keeps its new point), for a later stall to retry from.
+    dropped: Option<SupportPoint<D>>,
     /// Whether the search stopped without closing its duality gap ([`End::Stalled`]), also
     /// where `|v|` then proved the shapes touching: its lower bound is then no estimate of
     /// the cores' distance.
@@ -800,7 +802,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             margins,
             iterations,
             end: End::IterationCap,
-            reprojected: false,
+            retries: 0,
+            dropped: None,
             gap_open: false,
         };
         let mut search = match start {
@@ -909,7 +912,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             if let Some((end, outcome)) = stop {
                 if outcome == StepOutcome::Repeated {
                     if let Some(d) = search.reproject(None) {
-                        // Once: the direction from the projection, not yet tried.
+                        // A direction not yet tried (see `reproject`).
                         retry = Some(d);
                         continue;
                     }
@@ -950,6 +953,9 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             } else {
                 sideways + 1
             };
+            if !search.simplex.contains(&w.w) {
+                search.dropped = Some(w);
+            }
             search.v = v;
             observer.step(&search, &direction, &w, StepOutcome::Added);
         }
@@ -965,7 +971,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 
 impl<const D: usize, K: Copy> Search<D, K> {
     /// Where the search stalls with its gap open: replaces `v` by its projection (see
-    /// [`Search::project_v`]) and returns a direction for one more support point, once: the
+    /// [`Search::project_v`]) and returns a direction for one more support point: the
     /// projected `-v` if that moved, or, given the support point that made no progress
     /// (`rejected`), the direction from the affine hull of the simplex and that point towards
     /// the origin. `v` interpolated between vertices far larger than the distance is tilted by
@@ -974,15 +980,23 @@ impl<const D: usize, K: Copy> Search<D, K> {
     /// is square to the plate. When the simplex is an edge of the plate, `v` keeps its tilt
     /// along the plate, and the plane of that edge and the rejected corner is the plate's.
     /// When the simplex and the rejected point span the space, the direction is from the face
-    /// of theirs closest to the origin that holds the rejected point.
+    /// of theirs closest to the origin that holds the rejected point. At most two retries,
+    /// the second only from a rejected or dropped point.
     fn reproject(&mut self, rejected: Option<&SupportPoint<D>>) -> Option<Vector<D>> {
-        if self.reprojected {
-            return None;
+        // A stall with no point of its own may use the last one a step dropped; a second
+        // retry is only taken from such a point (with a first retry along the projected `v`
+        // that repeated: a ball 9.875 deep in a plate 3e9 wide, the simplex an edge of it and
+        // the dropped point a third corner, got a depth 1.37 too deep).
+        let rejected = rejected.copied().or(self.dropped.take());
+        match (self.retries, &rejected) {
+            (0, _) | (1, Some(_)) => self.retries += 1,
+            _ => return None,
         }
-        self.reprojected = true;
+        let first = self.retries == 1;
         let before = self.v;
         self.project_v();
         let wider = rejected
+            .as_ref()
             .filter(|_| self.simplex.len <= D)
             .and_then(|w| {
                 let mut wider = self.simplex;
@@ -1002,7 +1016,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
             .filter(|p| *p != self.v && robust_norm(p) > 0.0);
         match wider {
             Some(p) => Some(-p),
-            None => (self.v != before).then(|| -self.v),
+            None => (first && self.v != before).then(|| -self.v),
         }
     }
 

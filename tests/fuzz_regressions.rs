@@ -2,8 +2,8 @@
 //! through the C functions with the fuzzer's input and checked against an oracle (an exact
 //! answer, the support functions, or the input's refusal with its message). A new finding that
 //! is not fixed yet goes here `#[ignore]`d with `KNOWN:` (and the fuzz targets skip the same
-//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. One is open:
-//! `ball_deep_in_a_far_tilted_plate_known` (not a fuzz input).
+//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. None is
+//! open.
 
 use gjk::ffi::*;
 use gjk::shape::{Capsule, ConvexHull, Ellipsoid, Shape};
@@ -2023,15 +2023,15 @@ fn ball_touching_a_far_tilted_plate_has_no_depth() {
     assert!((p.normal.x + 1.0).abs() < 1e-12, "{p:?}");
 }
 
-/// KNOWN: the same pair 9.875 deep (t = 0.99999999): depth 11.24 along a normal tilted 4.4e-10.
-/// The cores' search stops at an edge of the plate whose interpolated closest point keeps its
-/// tilt, and with the third corner the triangle's closest point is on the same edge; the gap
-/// (43.8 at |v| 32) is within the stall allowance of the coordinates' magnitude (1e10), so it
-/// answers. Fixing it needs a direction from the plate's plane rather than from the closest
-/// point.
+/// The same pair 9.875 deep (t = 0.99999999): depth 11.24 along a normal tilted 4.4e-10. The
+/// cores' search stopped at an edge of the plate whose interpolated closest point keeps its
+/// tilt; the step to a third corner moved `v` sideways and dropped the corner (its triangle's
+/// closest point on the same edge), the retry along the projected `v` repeated a point, and
+/// the gap (43.8 at |v| 32) was within the stall allowance of the coordinates' magnitude
+/// (1e10), so it answered. A stall now retries a second time from the dropped corner: the
+/// plane of the edge and that corner is the plate's. Oracle: the exact depth.
 #[test]
-#[ignore]
-fn ball_deep_in_a_far_tilted_plate_known() {
+fn ball_deep_in_a_far_tilted_plate_has_its_depth() {
     let (gap, p) = ball_and_far_plate(0.99999999);
     assert!((gap + 9.875).abs() < 1e-3, "{gap}");
     assert!((p.signed_distance - gap).abs() < 1e-4, "{p:?}");
