@@ -375,6 +375,26 @@ fn off_hull<const D: usize>(points: &[Vector<D>], p: &Vector<D>) -> f64 {
     }
 }
 
+/// Whether `points` and `p` make a simplex whose every vertex lies more than `tolerance` from
+/// the affine hull of the others, so that its facets' orientations are clear of rounding. The
+/// new point's own height is not enough: a sliver triangle (two corners 9 apart, 1.7e9 from
+/// the third) and a far point 0.09 off its plane made a tetrahedron with a vertex 8e-10 from
+/// the opposite face, which rounding turned inside out, and EPA gave a point touching the
+/// hull (within rounding) a depth of 1e9.
+fn well_shaped<const D: usize>(points: &[Vector<D>], p: &Vector<D>, tolerance: f64) -> bool {
+    let mut all = [Vector::<D>::zeros(); 4];
+    all[..points.len()].copy_from_slice(points);
+    all[points.len()] = *p;
+    let n = points.len() + 1;
+    (0..n).all(|i| {
+        let mut others = [Vector::<D>::zeros(); 4];
+        for (slot, k) in (0..n).filter(|&k| k != i).enumerate() {
+            others[slot] = all[k];
+        }
+        off_hull(&others[..n - 1], &all[i]) > tolerance
+    })
+}
+
 /// Grows `vertices` (affinely independent) to `D + 1` points with support points orthogonal to
 /// them. Returns the direction along which the difference is flat when that is impossible.
 fn complete_simplex<const D: usize, A, B>(
@@ -395,7 +415,9 @@ where
             for s in [*d, -*d] {
                 *iterations += 1;
                 let p = pair.support(&s);
-                if s.dot(&(p.w - points[0])) > flat_tolerance {
+                if s.dot(&(p.w - points[0])) > flat_tolerance
+                    && well_shaped(&points[..len], &p.w, flat_tolerance)
+                {
                     vertices.push(p);
                     grown = true;
                     break 'search;

@@ -2354,3 +2354,40 @@ fn epa_without_facets_answers_instead_of_panicking() {
         "{p:?}"
     );
 }
+
+/// Found by query_3d in CI (fuzz/regressions/crash-9edc2f69…, also at 03951d1): a ray from
+/// (4.375, 9.25, 3e-150) towards the origin hits a hull 1.7e9 long at its apex (a vertex at
+/// the origin, the far corners around (1e9, 1e9, 1e9)); the harness's oracle, the penetration
+/// of a point at the hit into the hull, said -1e9. The point lies 2.2e-6 outside the hull
+/// (exact: the apex's faces, worked out with rationals), within rounding of touching at this
+/// size. EPA's start grew a sliver triangle (two far corners 9 apart) by a far point 0.09 off
+/// its plane, a tetrahedron with a vertex 8e-10 from the opposite face, which rounding turned
+/// inside out. The start simplex now needs every vertex clear of the others' hull. Oracle:
+/// depth within rounding (1e-5 here) of 0.
+#[test]
+fn point_at_the_apex_of_a_far_sliver_touches() {
+    // 22 points: (999999999.875, ~0, 1e9), (1e9, 1e9, 1e9) thirteen times, (1e9, 1e9 + 9,
+    // 1e9), (1e9, 1e9, 1e9) five times, (1e9, 1e9, 999999996.75) and the origin (subnormals).
+    let mut xyz = vec![999999999.875, 3.053054385e-315, 1e9];
+    xyz.extend([1e9; 40]);
+    xyz.push(1000000009.0);
+    xyz.extend([1e9; 18]);
+    xyz.extend([999999996.75, 5e-324, 2.220446049250313e-16, 5e-324]);
+    assert_eq!(xyz.len(), 66);
+    let a = polytope(&xyz);
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_ellipsoid_new(0.0, 0.0, 0.0, &mut b), b) };
+    let t = 0.9999992947485604;
+    let at = GjkPose {
+        position: [
+            4.375 - 4.375 * t,
+            9.25 - 9.25 * t,
+            3e-150 - 2.9999999999997695e-150 * t,
+        ],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let mut p = GjkPenetrationResult::default();
+    let s = unsafe { gjk_penetration(a.0, std::ptr::null(), b.0, &at, &mut p) };
+    assert_eq!(s, GJK_OK);
+    assert!(p.signed_distance > -1e-5, "{p:?}");
+}
