@@ -380,7 +380,9 @@ fn off_hull<const D: usize>(points: &[Vector<D>], p: &Vector<D>) -> f64 {
 /// new point's own height is not enough: a sliver triangle (two corners 9 apart, 1.7e9 from
 /// the third) and a far point 0.09 off its plane made a tetrahedron with a vertex 8e-10 from
 /// the opposite face, which rounding turned inside out, and EPA gave a point touching the
-/// hull (within rounding) a depth of 1e9.
+/// hull (within rounding) a depth of 1e9; the support point on the plane's other side made a
+/// well-shaped one. Only a preference: where no candidate is well-shaped, the first is taken
+/// (refusing them all called thick shapes flat).
 fn well_shaped<const D: usize>(points: &[Vector<D>], p: &Vector<D>, tolerance: f64) -> bool {
     let mut all = [Vector::<D>::zeros(); 4];
     all[..points.len()].copy_from_slice(points);
@@ -410,22 +412,25 @@ where
     while vertices.len() < D + 1 {
         let (points, len) = differences(vertices);
         let (directions, count) = orthogonal_directions(&points[..len]);
-        let mut grown = false;
+        // The first support point off the hull, unless a later one makes a well-shaped
+        // simplex where it does not (see `well_shaped`).
+        let mut first = None;
         'search: for d in &directions[..count] {
             for s in [*d, -*d] {
                 *iterations += 1;
                 let p = pair.support(&s);
-                if s.dot(&(p.w - points[0])) > flat_tolerance
-                    && well_shaped(&points[..len], &p.w, flat_tolerance)
-                {
-                    vertices.push(p);
-                    grown = true;
-                    break 'search;
+                if s.dot(&(p.w - points[0])) > flat_tolerance {
+                    if well_shaped(&points[..len], &p.w, flat_tolerance) {
+                        first = Some(p);
+                        break 'search;
+                    }
+                    first.get_or_insert(p);
                 }
             }
         }
-        if !grown {
-            return Err(directions[0]);
+        match first {
+            Some(p) => vertices.push(p),
+            None => return Err(directions[0]),
         }
     }
     Ok(())
