@@ -992,7 +992,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
             (0, _) | (1, Some(_)) => self.retries += 1,
             _ => return None,
         }
-        let first = self.retries == 1;
+        let first_retry = self.retries == 1;
         let before = self.v;
         self.project_v();
         let wider = rejected
@@ -1016,7 +1016,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
             .filter(|p| *p != self.v && robust_norm(p) > 0.0);
         match wider {
             Some(p) => Some(-p),
-            None => (first && self.v != before).then(|| -self.v),
+            None => (first_retry && self.v != before).then(|| -self.v),
         }
     }
 
