@@ -151,9 +151,12 @@ where
         // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
         // short: a normal tilted by 2e-9, 0.05 more overlap along it).
         let (point_a, point_b) = search.core_points();
+        // The separation is the cores' distance only where the search closed its gap; where
+        // it did not, the answer (not converged) is from |v|, so that its depth is a lower
+        // bound as documented.
         let (depth, normal) = match search.best_separation() {
-            Some((separation, normal)) => (-separation, normal),
-            None => (-core_distance, -robust_unit(&search.v)),
+            Some((separation, normal)) if !search.gap_open => (-separation, normal),
+            _ => (-core_distance, -robust_unit(&search.v)),
         };
         CorePenetration {
             depth,
@@ -161,7 +164,6 @@ where
             point_a,
             point_b,
             iterations: 0,
-            // The separation is the cores' distance only where the search closed its gap.
             converged: !search.gap_open,
         }
     } else {
