@@ -169,10 +169,15 @@ impl Pose<3> {
     ) -> Result<Self, ShapeError> {
         check_coordinates("position", &position)?;
         check_coordinates("rotation", &rotation.as_ref().coords)?;
-        Ok(Self {
+        Ok(Self::from_valid_3d(position, rotation))
+    }
+
+    /// [`Pose::new_3d`] of a position and rotation already checked.
+    pub(crate) fn from_valid_3d(position: Vector3<f64>, rotation: UnitQuaternion<f64>) -> Self {
+        Self {
             rotation: rotation.to_rotation_matrix().into_inner(),
             translation: position,
-        })
+        }
     }
 }
 

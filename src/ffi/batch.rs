@@ -393,7 +393,7 @@ where
                 ),
             )
         })?;
-        let pose = Pose::<D>::from_gjk(poses.map(|p| &p[k]), &format!("poses[{k}]"))?;
+        let pose = Pose::<D>::from_gjk(poses.map(|p| &p[k]), format_args!("poses[{k}]"))?;
         placed.push(Placed::new(shape, pose));
     }
     let pairs = pairs_within(&placed, separation, options).map_err(|e| {

@@ -1,9 +1,11 @@
 //! `GjkPose`: placements as C callers give them (position + unit quaternion, Unity's order).
 
+use std::fmt::Display;
+
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
 use crate::ffi::status::Failure;
-use crate::range::check_coordinate;
+use crate::range::{check_coordinate, MAX_MAGNITUDE};
 use crate::support::Pose;
 
 /// A rigid placement. Wherever a `const GjkPose *` is taken, NULL means the identity.
@@ -25,8 +27,38 @@ impl GjkPose {
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
 
-    /// The rotation as a unit quaternion, validated.
+    /// The rotation as a unit quaternion, validated. A valid pose costs one test of its seven
+    /// numbers; the messages are only worked out for an invalid one.
     fn unit_rotation(&self) -> Result<[f64; 4], Failure> {
+        // `<=` is false for NaN, so this also rejects every non-finite position component.
+        let in_range = self
+            .position
+            .iter()
+            .fold(true, |ok, x| ok & (x.abs() <= MAX_MAGNITUDE));
+        let finite = self.rotation.iter().fold(true, |ok, x| ok & x.is_finite());
+        if !(in_range && finite) {
+            self.check_each_component()?;
+        }
+        let norm = self.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if (norm - 1.0).abs() > 1e-3 {
+            return Err(Failure::invalid(format!(
+                "pose rotation {:?} has norm {norm}, it must be a unit quaternion (x, y, z, w); \
+                 the identity is {{0, 0, 0, 1}}",
+                self.rotation
+            )));
+        }
+        // Dividing by 1 changes nothing: callers' quaternions are mostly unit already.
+        if norm == 1.0 {
+            Ok(self.rotation)
+        } else {
+            Ok(self.rotation.map(|x| x / norm))
+        }
+    }
+
+    /// The position and rotation checked one component at a time, for the message naming the
+    /// first one out of range.
+    #[cold]
+    fn check_each_component(&self) -> Result<(), Failure> {
         for (i, x) in self.position.iter().enumerate() {
             check_coordinate(format_args!("pose position component {i}"), *x)
                 .map_err(|e| Failure::invalid(e.message()))?;
@@ -37,26 +69,23 @@ impl GjkPose {
                 self.rotation[i]
             )));
         }
-        let norm = self.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
-        if (norm - 1.0).abs() > 1e-3 {
-            return Err(Failure::invalid(format!(
-                "pose rotation {:?} has norm {norm}, it must be a unit quaternion (x, y, z, w); \
-                 the identity is {{0, 0, 0, 1}}",
-                self.rotation
-            )));
-        }
-        Ok(self.rotation.map(|x| x / norm))
+        Ok(())
     }
 }
 
 /// Conversion of an optional `GjkPose` to the placement of a `D`-dimensional shape.
 pub(crate) trait FromGjkPose: Sized {
-    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure>;
+    /// The placement `pose` gives (NULL: the identity), or why it is invalid; `name` (the
+    /// argument) is only formatted into the message of an invalid pose.
+    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure>;
 }
 
 impl FromGjkPose for Pose<2> {
-    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure> {
-        let pose = pose.unwrap_or(&GjkPose::IDENTITY);
+    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure> {
+        let Some(pose) = pose else {
+            // What the identity quaternion converts to below (-sin is -0: the same bits).
+            return Ok(Pose::from_cos_sin([0.0, 0.0], 1.0, 0.0));
+        };
         let [x, y, z, w] = pose
             .unit_rotation()
             .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
@@ -79,14 +108,17 @@ impl FromGjkPose for Pose<2> {
 }
 
 impl FromGjkPose for Pose<3> {
-    fn from_gjk(pose: Option<&GjkPose>, name: &str) -> Result<Self, Failure> {
-        let pose = pose.unwrap_or(&GjkPose::IDENTITY);
+    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure> {
+        let Some(pose) = pose else {
+            // The identity quaternion converts to exactly the identity matrix.
+            return Ok(Pose::identity());
+        };
         let [x, y, z, w] = pose
             .unit_rotation()
             .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
         let rotation = UnitQuaternion::new_unchecked(Quaternion::new(w, x, y, z));
-        Pose::new_3d(Vector3::from(pose.position), rotation)
-            .map_err(|e| Failure::invalid(format!("{name}: {e}")))
+        // Both are validated above (the components of a unit quaternion are within [-1, 1]).
+        Ok(Pose::from_valid_3d(Vector3::from(pose.position), rotation))
     }
 }
 
@@ -120,4 +152,28 @@ pub unsafe extern "C" fn gjk_pose_3d(position: *const f64, rotation_xyzw: *const
         }
     }
     pose
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits<const D: usize>(p: &Pose<D>) -> Vec<u64> {
+        let r = p.rotation().iter();
+        r.chain(p.translation().iter())
+            .map(|x| x.to_bits())
+            .collect()
+    }
+
+    /// A NULL pose is, to the bit, what the identity quaternion converts to.
+    #[test]
+    fn null_is_the_converted_identity() {
+        let identity = Some(&GjkPose::IDENTITY);
+        let null2 = Pose::<2>::from_gjk(None, "p").unwrap();
+        let id2 = Pose::<2>::from_gjk(identity, "p").unwrap();
+        assert_eq!(bits(&null2), bits(&id2));
+        let null3 = Pose::<3>::from_gjk(None, "p").unwrap();
+        let id3 = Pose::<3>::from_gjk(identity, "p").unwrap();
+        assert_eq!(bits(&null3), bits(&id3));
+    }
 }
