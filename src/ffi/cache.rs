@@ -9,8 +9,7 @@ use crate::ffi::query::{
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus};
 use crate::gjk::QueryOptions;
-use crate::shape::Shape;
-use crate::support::{Pose, SupportKey, Vector};
+use crate::support::{Pose, Support, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value
 /// the caller owns, one per pair (in this order), zero-initialized (or from
@@ -108,11 +107,11 @@ struct CachedDistance<'o> {
 }
 
 impl QueryFn<()> for CachedDistance<'_> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
@@ -130,11 +129,11 @@ struct CachedIntersect<'o> {
 }
 
 impl QueryFn<()> for CachedIntersect<'_> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {

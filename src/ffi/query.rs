@@ -9,8 +9,8 @@ use crate::ffi::status::{
     guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
 };
 use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
-use crate::shape::Shape;
-use crate::support::{Pose, Vector};
+use crate::shape::{as_concrete, Shape};
+use crate::support::{Pose, Support, Vector};
 
 /// The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
 #[repr(C)]
@@ -189,17 +189,18 @@ impl<'a> Query<'a> {
     {
         let pose_a = Pose::<D>::from_gjk(self.pose_a, "pose_a")?;
         let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
-        run.call(a, &pose_a, b, &pose_b, &self.options)
+        // The kinds are matched once here rather than at every support point of the search.
+        as_concrete!(a, a => as_concrete!(b, b => run.call(a, &pose_a, b, &pose_b, &self.options)))
     }
 }
 
-/// A query generic over the dimension (a closure cannot be generic over `D`).
+/// A query generic over the dimension and the shape types (a closure cannot be generic).
 pub(super) trait QueryFn<R> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<R, Failure>;
@@ -208,11 +209,11 @@ pub(super) trait QueryFn<R> {
 struct Intersect;
 
 impl QueryFn<bool> for Intersect {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<bool, Failure> {
@@ -246,11 +247,11 @@ where
 struct Distance<'o>(&'o mut GjkDistanceResult);
 
 impl QueryFn<()> for Distance<'_> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {
@@ -262,11 +263,11 @@ impl QueryFn<()> for Distance<'_> {
 struct Penetration<'o>(&'o mut GjkPenetrationResult);
 
 impl QueryFn<()> for Penetration<'_> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {

@@ -6,8 +6,7 @@ use crate::ffi::query::{to3, write_out, GjkDistanceResult, GjkQueryOptions, Quer
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_NULL_POINTER};
 use crate::gjk::QueryOptions;
-use crate::shape::Shape;
-use crate::support::Pose;
+use crate::support::{Pose, Support};
 use crate::trace::{distance_traced, StepOutcome, TraceStep};
 
 /// What a traced step did with its support point (`GjkTraceStep::outcome`).
@@ -99,11 +98,11 @@ struct TracedDistance<'o> {
 }
 
 impl QueryFn<()> for TracedDistance<'_> {
-    fn call<const D: usize>(
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Result<(), Failure> {

@@ -53,6 +53,22 @@ macro_rules! dispatch {
     };
 }
 
+/// Evaluates `$body` with `$s` bound to the shape `$shape` (a `&Shape<D>`) as its concrete
+/// type when it is a convex hull, and as the enum otherwise. Code generic over the shape type
+/// in `$body` is compiled once for each, and on a hull the search then inlines the support
+/// function instead of matching on the kind at every support point. Only hulls, the kind the
+/// searches spend the most support points on, are singled out: each kind listed here
+/// multiplies the code of a query on a pair by the number of kinds plus one, squared.
+macro_rules! as_concrete {
+    ($shape:expr, $s:ident => $body:expr) => {
+        match $shape {
+            $crate::shape::Shape::ConvexHull($s) => $body,
+            $s => $body,
+        }
+    };
+}
+pub(crate) use as_concrete;
+
 impl<const D: usize> Support<D> for Shape<D> {
     #[inline]
     fn support(&self, dir: &Vector<D>) -> Vector<D> {
