@@ -2,16 +2,24 @@
 
 use crate::ffi::status::{Failure, GJK_INVALID_ARGUMENT, GJK_NULL_POINTER};
 
+/// Fails unless `ptr` is non-NULL and aligned for `T`. Inlined: every export checks several
+/// pointers, and a valid one costs two tests.
+#[inline]
 fn check_pointer<T>(ptr: *const T, name: &str) -> Result<(), Failure> {
-    if ptr.is_null() {
-        return Err(Failure::new(GJK_NULL_POINTER, format!("{name} is NULL")));
-    }
-    if !(ptr as usize).is_multiple_of(std::mem::align_of::<T>()) {
-        return Err(Failure::invalid(format!(
-            "{name} ({ptr:p}) is not aligned for its type"
-        )));
+    if ptr.is_null() || !(ptr as usize).is_multiple_of(std::mem::align_of::<T>()) {
+        return Err(pointer_failure(ptr, name));
     }
     Ok(())
+}
+
+/// Why `ptr`, NULL or misaligned for `T`, was refused.
+#[cold]
+fn pointer_failure<T>(ptr: *const T, name: &str) -> Failure {
+    if ptr.is_null() {
+        Failure::new(GJK_NULL_POINTER, format!("{name} is NULL"))
+    } else {
+        Failure::invalid(format!("{name} ({ptr:p}) is not aligned for its type"))
+    }
 }
 
 /// `ptr` as a reference, or NULL_POINTER.

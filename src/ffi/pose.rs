@@ -75,17 +75,32 @@ impl GjkPose {
 
 /// Conversion of an optional `GjkPose` to the placement of a `D`-dimensional shape.
 pub(crate) trait FromGjkPose: Sized {
-    /// The placement `pose` gives (NULL: the identity), or why it is invalid; `name` (the
-    /// argument) is only formatted into the message of an invalid pose.
-    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure>;
+    /// The placement of a NULL pose: to the bit what [`FromGjkPose::convert`] makes of the
+    /// identity quaternion at the origin.
+    fn null() -> Self;
+
+    /// The placement `pose` gives, or why it is invalid; `name` (the argument) is only
+    /// formatted into the message of an invalid pose.
+    fn convert(pose: &GjkPose, name: impl Display) -> Result<Self, Failure>;
+
+    /// The placement `pose` gives, NULL being the identity. Inlined, so that a NULL pose costs
+    /// no call.
+    #[inline]
+    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure> {
+        match pose {
+            Some(pose) => Self::convert(pose, name),
+            None => Ok(Self::null()),
+        }
+    }
 }
 
 impl FromGjkPose for Pose<2> {
-    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure> {
-        let Some(pose) = pose else {
-            // What the identity quaternion converts to below (-sin is -0: the same bits).
-            return Ok(Pose::from_cos_sin([0.0, 0.0], 1.0, 0.0));
-        };
+    fn null() -> Self {
+        // The identity's cos and sin are exactly 1 and 0 below (so -sin is -0).
+        Pose::from_cos_sin([0.0, 0.0], 1.0, 0.0)
+    }
+
+    fn convert(pose: &GjkPose, name: impl Display) -> Result<Self, Failure> {
         let [x, y, z, w] = pose
             .unit_rotation()
             .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
@@ -108,11 +123,12 @@ impl FromGjkPose for Pose<2> {
 }
 
 impl FromGjkPose for Pose<3> {
-    fn from_gjk(pose: Option<&GjkPose>, name: impl Display) -> Result<Self, Failure> {
-        let Some(pose) = pose else {
-            // The identity quaternion converts to exactly the identity matrix.
-            return Ok(Pose::identity());
-        };
+    fn null() -> Self {
+        // The identity quaternion converts to exactly the identity matrix.
+        Pose::identity()
+    }
+
+    fn convert(pose: &GjkPose, name: impl Display) -> Result<Self, Failure> {
         let [x, y, z, w] = pose
             .unit_rotation()
             .map_err(|f| Failure::invalid(format!("{name}: {}", f.message)))?;
@@ -168,12 +184,10 @@ mod tests {
     /// A NULL pose is, to the bit, what the identity quaternion converts to.
     #[test]
     fn null_is_the_converted_identity() {
-        let identity = Some(&GjkPose::IDENTITY);
-        let null2 = Pose::<2>::from_gjk(None, "p").unwrap();
-        let id2 = Pose::<2>::from_gjk(identity, "p").unwrap();
-        assert_eq!(bits(&null2), bits(&id2));
-        let null3 = Pose::<3>::from_gjk(None, "p").unwrap();
-        let id3 = Pose::<3>::from_gjk(identity, "p").unwrap();
-        assert_eq!(bits(&null3), bits(&id3));
+        let identity = &GjkPose::IDENTITY;
+        let id2 = Pose::<2>::convert(identity, "p").unwrap();
+        assert_eq!(bits(&Pose::<2>::null()), bits(&id2));
+        let id3 = Pose::<3>::convert(identity, "p").unwrap();
+        assert_eq!(bits(&Pose::<3>::null()), bits(&id3));
     }
 }
