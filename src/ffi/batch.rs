@@ -12,8 +12,8 @@ use crate::ffi::status::{
     GJK_OK,
 };
 use crate::gjk::{distance_with, intersect_with, QueryOptions};
-use crate::shape::Shape;
-use crate::support::Pose;
+use crate::shape::{as_concrete, Shape};
+use crate::support::{Pose, Support};
 
 /// One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
 /// (`i < j`) and the distance query of shape `i` (as A) against shape `j` (as B).
@@ -79,16 +79,16 @@ impl<T> Answer<T> {
     }
 }
 
-/// A query of a batch, generic over the dimension.
+/// A query of a batch, generic over the dimension and the shape types.
 trait BatchQuery: Sync {
     /// What is written to the results array.
     type Out: Send + Copy;
 
-    fn run<const D: usize>(
+    fn run<const D: usize, A: Support<D>, B: Support<D>>(
         &self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Answer<Self::Out>;
@@ -99,11 +99,11 @@ struct DistanceQuery;
 impl BatchQuery for DistanceQuery {
     type Out = GjkDistanceResult;
 
-    fn run<const D: usize>(
+    fn run<const D: usize, A: Support<D>, B: Support<D>>(
         &self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Answer<GjkDistanceResult> {
@@ -126,11 +126,11 @@ struct IntersectQuery;
 impl BatchQuery for IntersectQuery {
     type Out = bool;
 
-    fn run<const D: usize>(
+    fn run<const D: usize, A: Support<D>, B: Support<D>>(
         &self,
-        a: &Shape<D>,
+        a: &A,
         pose_a: &Pose<D>,
-        b: &Shape<D>,
+        b: &B,
         pose_b: &Pose<D>,
         options: &QueryOptions,
     ) -> Answer<bool> {
@@ -182,7 +182,10 @@ impl PairInput<'_> {
         let poses = Pose::<D>::from_gjk(self.pose_a, "pose_a")
             .and_then(|pa| Pose::<D>::from_gjk(self.pose_b, "pose_b").map(|pb| (pa, pb)));
         match poses {
-            Ok((pose_a, pose_b)) => query.run(a, &pose_a, b, &pose_b, options),
+            // As in Query::posed: the kinds are matched once, not at every support point.
+            Ok((pose_a, pose_b)) => {
+                as_concrete!(a, a => as_concrete!(b, b => query.run(a, &pose_a, b, &pose_b, options)))
+            }
             Err(f) => Answer::failed(f),
         }
     }
