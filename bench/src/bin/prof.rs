@@ -1,0 +1,126 @@
+//! A driver for profilers: runs one query of gjk on one workload, many times, with nothing
+//! else in the loop, so that `perf record`, `valgrind --tool=callgrind` or plain `time` see
+//! the query alone (the side-by-side benchmark interleaves libraries and workloads).
+//!
+//! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`
+//!
+//! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024; QUERY is
+//! `intersect`, `distance`, `distance-enum` (on the `Shape` enum, as a C handle holds it) or
+//! `penetration` (the overlapping pairs only). It prints the support-point evaluations per
+//! query (a histogram for the distance query, separated and overlapping pairs apart) to
+//! standard error before the timed passes, and the time per query after them.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use gjk::shape::{ConvexHull, Shape};
+use gjk::{distance, intersect, penetration, Pose, Vector};
+use gjk_bench::data::{generate_hulls, load_reference, Body};
+
+/// A pair of hulls and whether they overlap.
+type Pair<const D: usize> = (ConvexHull<D>, ConvexHull<D>, bool);
+
+fn pairs<const D: usize>(workload: &str) -> Result<Vec<Pair<D>>, String> {
+    let w = if workload == "G3D-1024" {
+        generate_hulls(workload, 1, 1024, 200)
+    } else {
+        load_reference(workload)
+    };
+    let hull = |xyz: &[f64]| {
+        let points = xyz
+            .chunks_exact(D)
+            .map(|p| Vector::<D>::from_fn(|k, _| p[k]))
+            .collect();
+        ConvexHull::<D>::new(points).map_err(|e| e.to_string())
+    };
+    w.cases
+        .iter()
+        .map(|c| match &c.b {
+            Body::Hull(b) => Ok((hull(&c.a)?, hull(b)?, c.truth.intersect)),
+            _ => Err(format!("{workload}: B is not a hull")),
+        })
+        .collect()
+}
+
+fn report_iterations<const D: usize>(pairs: &[Pair<D>]) {
+    let id = Pose::<D>::identity();
+    let mut histogram = [[0usize; 24]; 2];
+    for (a, b, overlapping) in pairs {
+        if let Ok(r) = distance(a, &id, b, &id) {
+            histogram[usize::from(*overlapping)][(r.iterations as usize).min(23)] += 1;
+        }
+    }
+    eprintln!("distance: support evaluations -> pairs (23: 23 or more)");
+    for (label, row) in ["separated", "overlapping"].iter().zip(histogram) {
+        let counts: Vec<String> = row
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| format!("{i}: {n}"))
+            .collect();
+        eprintln!("  {label}: {}", counts.join(", "));
+    }
+    let depths: Vec<u32> = pairs
+        .iter()
+        .filter(|p| p.2)
+        .filter_map(|(a, b, _)| penetration(a, &id, b, &id).ok().map(|r| r.iterations))
+        .collect();
+    if let Some(max) = depths.iter().max() {
+        let mean = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+        eprintln!("penetration: support evaluations mean {mean:.1}, max {max}");
+    }
+}
+
+fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(), String> {
+    let pairs = pairs::<D>(workload)?;
+    report_iterations(&pairs);
+    let id = Pose::<D>::identity();
+    let enums: Vec<(Shape<D>, Shape<D>)> = pairs
+        .iter()
+        .map(|(a, b, _)| (Shape::ConvexHull(a.clone()), Shape::ConvexHull(b.clone())))
+        .collect();
+    let start = Instant::now();
+    let mut queries = 0usize;
+    for _ in 0..passes {
+        for ((a, b, overlapping), (ea, eb)) in pairs.iter().zip(&enums) {
+            match query {
+                "intersect" => {
+                    black_box(intersect(a, &id, b, &id).ok());
+                }
+                "distance" => {
+                    black_box(distance(a, &id, b, &id).ok());
+                }
+                "distance-enum" => {
+                    black_box(distance(ea, &id, eb, &id).ok());
+                }
+                "penetration" if *overlapping => {
+                    black_box(penetration(a, &id, b, &id).ok());
+                }
+                "penetration" => continue,
+                _ => return Err(format!("unknown query {query}")),
+            }
+            queries += 1;
+        }
+    }
+    let ns = start.elapsed().as_nanos() as f64 / queries.max(1) as f64;
+    println!("{workload} {query}: {queries} queries, {ns:.0} ns per query");
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, distance-enum, penetration)");
+        std::process::exit(2);
+    };
+    let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);
+    let result = if workload.contains("2D") {
+        run::<2>(workload, query, passes)
+    } else {
+        run::<3>(workload, query, passes)
+    };
+    if let Err(message) = result {
+        eprintln!("prof: {message}");
+        std::process::exit(1);
+    }
+}
