@@ -25,8 +25,11 @@ use crate::support::Vector;
 const UNSET: u32 = u32::MAX;
 
 /// Cells per face of the cube of directions that picks a climb's start (see
-/// [`direction_cell`]), by dimension (index `D - 2`): 4 x 16 cells in 2D, 6 x 4 x 4 in 3D.
-const CELLS_PER_SIDE: [usize; 2] = [16, 4];
+/// [`direction_cell`]), by dimension (index `D - 2`): 4 x 16 cells in 2D, 6 x 16 x 16 in 3D.
+/// The finer the cells, the closer a climb starts to its answer: distance queries on
+/// 1024-point polytopes took 3100 ns with 6 x 4 x 4 cells, 2900 with 6 x 8 x 8, 2540 with
+/// 6 x 16 x 16 (`bench/src/bin/prof.rs`, G3D-1024), for 6 KiB more per hull.
+const CELLS_PER_SIDE: [usize; 2] = [16, 16];
 
 /// The hull's vertices and their neighbours, in compact numbering, in two shared arrays (so
 /// that a cold query meets few cache lines: the hull's clones share them, and the graph
@@ -96,16 +99,28 @@ impl<const D: usize> HullGraph<D> {
         // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
         // against the graph and stop the climb 0.09 short.
         let vertices: Vec<Vector<D>> = input.iter().map(|&i| snapped[i as usize]).collect();
-        let mut topology: Vec<u32> = cell_centres::<D>()
-            .iter()
-            .map(|d| furthest(&vertices, d))
-            .collect();
-        let offsets_at = topology.len();
+        let centres = cell_centres::<D>();
+        let offsets_at = centres.len();
+        let mut topology = vec![0u32; offsets_at];
         topology.extend(&offsets);
         let neighbours_at = topology.len();
         topology.extend(&neighbours);
         let input_at = topology.len();
         topology.extend(&input);
+        // Each cell's start by a climb from the last cell's, its neighbour on the cube (a
+        // scan of every vertex for each of the 1536 cells of 3D cost 2 ms at 1024 points).
+        let mut start = 0;
+        for (cell, centre) in centres.iter().enumerate() {
+            start = climb(
+                &vertices,
+                &topology,
+                offsets_at,
+                neighbours_at,
+                start,
+                centre,
+            );
+            topology[cell] = start;
+        }
         Some(Self {
             points: vertices.into(),
             topology: topology.into(),
@@ -131,28 +146,51 @@ impl<const D: usize> HullGraph<D> {
     #[inline]
     pub(crate) fn support(&self, dir: &Vector<D>) -> usize {
         let t = &self.topology[..];
-        let mut at = t[direction_cell(dir)];
-        // Each step gains, so no vertex is left twice; a climb longer than the vertex count
-        // is rounding going round in circles, and the scan answers.
-        for _ in 0..self.points.len() {
-            let from = at as usize;
-            let here = self.points[from];
-            let (first, last) = (t[self.offsets + from], t[self.offsets + from + 1]);
-            let around = &t[self.neighbours + first as usize..self.neighbours + last as usize];
-            let mut gain = 0.0;
-            for &n in around {
-                let g = (self.points[n as usize] - here).dot(dir);
-                if g > gain {
-                    gain = g;
-                    at = n;
-                }
-            }
-            if at as usize == from {
-                return t[self.input + from] as usize;
+        let top = climb(
+            &self.points,
+            t,
+            self.offsets,
+            self.neighbours,
+            t[direction_cell(dir)],
+            dir,
+        );
+        t[self.input + top as usize] as usize
+    }
+}
+
+/// The vertex (compact number) furthest along `dir`, climbing from `start` the graph whose
+/// neighbour offsets and neighbours start at `offsets` and `neighbours` in `t` (see
+/// [`HullGraph`]).
+#[inline]
+fn climb<const D: usize>(
+    points: &[Vector<D>],
+    t: &[u32],
+    offsets: usize,
+    neighbours: usize,
+    start: u32,
+    dir: &Vector<D>,
+) -> u32 {
+    let mut at = start;
+    // Each step gains, so no vertex is left twice; a climb longer than the vertex count is
+    // rounding going round in circles, and the scan answers.
+    for _ in 0..points.len() {
+        let from = at as usize;
+        let here = points[from];
+        let (first, last) = (t[offsets + from], t[offsets + from + 1]);
+        let around = &t[neighbours + first as usize..neighbours + last as usize];
+        let mut gain = 0.0;
+        for &n in around {
+            let g = (points[n as usize] - here).dot(dir);
+            if g > gain {
+                gain = g;
+                at = n;
             }
         }
-        t[self.input + furthest(&self.points, dir) as usize] as usize
+        if at as usize == from {
+            return at;
+        }
     }
+    furthest(points, dir)
 }
 
 /// Bits of the grid the hull is built on: see [`snap`].
@@ -765,10 +803,10 @@ mod tests {
         for (c, d) in cell_centres::<3>().iter().enumerate() {
             assert_eq!(direction_cell(d), c, "{d:?}");
         }
-        assert_eq!(cell_centres::<3>().len(), 96);
+        assert_eq!(cell_centres::<3>().len(), 6 * 16 * 16);
         let nan = Vector::<3>::new(f64::NAN, 0.0, 0.0);
-        assert!(direction_cell(&nan) < 96);
-        assert!(direction_cell(&Vector::<3>::zeros()) < 96);
+        assert!(direction_cell(&nan) < 6 * 16 * 16);
+        assert!(direction_cell(&Vector::<3>::zeros()) < 6 * 16 * 16);
     }
 
     /// The grid's powers of two, against the exact ones (`powi` promises no exactness).
