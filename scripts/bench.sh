@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the side-by-side benchmark (the gjk-bench crate in bench/: gjk against parry on the same
-# pairs) in release mode, prints its tables, and rewrites the part of README.md between the
-# lines <!-- bench:start --> and <!-- bench:end --> with them, the date, the number of CPUs,
-# the CPU model and the command.
+# Runs the side-by-side benchmarks (the gjk-bench crate in bench/: gjk against parry, then
+# against libccd, Bullet and Box2D, on the same pairs) in release mode, prints their tables,
+# and rewrites the part of README.md between the lines <!-- bench:start --> and
+# <!-- bench:end --> with them, the date, the number of CPUs, the CPU model and the command.
 #
 #   scripts/bench.sh [--quick | --rounds N]      (arguments are passed to the benchmark)
 #
@@ -26,8 +26,16 @@ section="$(mktemp)"
 updated="$(mktemp)"
 trap 'rm -f "$tables" "$section" "$updated"' EXIT
 
-"$cargo" build --release -p gjk-bench
+"$cargo" build --release -p gjk-bench --bins
 "$cargo" run --quiet --release -p gjk-bench -- "$@" >"$tables"
+# The C and C++ peers (libccd, Bullet, Box2D) on the reference workloads, same rounds.
+{
+  echo
+  echo "Against libccd, Bullet and Box2D (\`cargo run --release -p gjk-bench --bin peers\`, how each"
+  echo "is called: [docs/performance-peers.md](docs/performance-peers.md)), same machine, same day:"
+  echo
+  "$cargo" run --quiet --release -p gjk-bench --bin peers -- "$@"
+} >>"$tables"
 cat "$tables"
 
 cpu="$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"

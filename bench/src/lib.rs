@@ -16,7 +16,8 @@ mod runners;
 use std::time::Instant;
 
 use data::{Curved, Workload};
-use report::{FfiRow, Row, Stats};
+pub use report::Stats;
+use report::{FfiRow, Row};
 use runners::{FfiRunner, GjkRunner, Parry2Runner, Parry3Runner, Query, Runner};
 
 /// Command-line settings.
@@ -116,16 +117,25 @@ pub fn median_ns(rounds: usize, queries: usize, mut pass: impl FnMut()) -> f64 {
 /// the whole measurement of the workload and a burst of load elsewhere on the machine lands on
 /// a few rounds of every job rather than on all rounds of one.
 fn time_jobs(rounds: usize, jobs: &[Job]) -> Vec<Stats> {
-    for job in jobs {
-        (job.pass)();
+    let passes: Vec<(&dyn Fn(), usize)> = jobs.iter().map(|j| (&*j.pass, j.pairs)).collect();
+    time_rotating(rounds, &passes)
+}
+
+/// Nanoseconds per query of each of `passes` (a pass and the queries it runs), over
+/// `rounds` rounds after one warm-up pass each; a round runs every pass once, rotating which
+/// goes first (see `time_jobs`), so that the contenders share the machine's bursts of load.
+pub fn time_rotating(rounds: usize, passes: &[(&dyn Fn(), usize)]) -> Vec<Stats> {
+    for (pass, _) in passes {
+        pass();
     }
-    let mut samples = vec![Vec::with_capacity(rounds); jobs.len()];
+    let mut samples = vec![Vec::with_capacity(rounds); passes.len()];
     for round in 0..rounds {
-        for k in 0..jobs.len() {
-            let j = (round + k) % jobs.len();
+        for k in 0..passes.len() {
+            let j = (round + k) % passes.len();
+            let (pass, queries) = passes[j];
             let start = Instant::now();
-            (jobs[j].pass)();
-            samples[j].push(start.elapsed().as_nanos() as f64 / jobs[j].pairs as f64);
+            pass();
+            samples[j].push(start.elapsed().as_nanos() as f64 / queries.max(1) as f64);
         }
     }
     samples.into_iter().map(Stats::new).collect()

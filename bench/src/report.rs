@@ -29,7 +29,8 @@ impl Stats {
         }
     }
 
-    fn cell(&self) -> String {
+    /// `median (min–max)`, for a table.
+    pub fn cell(&self) -> String {
         format!("{} ({}–{})", ns(self.median), ns(self.min), ns(self.max))
     }
 }

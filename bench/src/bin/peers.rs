@@ -1,4 +1,4 @@
-//! `cargo run --release -p gjk-bench --bin peers -- [--quick]`: gjk against the C and C++
+//! `cargo run --release -p gjk-bench --bin peers -- [--quick | --rounds N]`: gjk against the C and C++
 //! peers on the reference workloads, in one process, single thread, identical pairs
 //! (docs/performance-peers.md holds a run):
 //! - libccd (Debian's libccd-dev 2.1, f64): the boolean query (its GJK and MPR) and the
@@ -6,16 +6,19 @@
 //! - Bullet (libbullet-dev 3.24, its f64 build): btGjkEpaSolver2's distance and penetration, 3D;
 //! - Box2D (libbox2d-dev 2.4.1, f32 only): b2Distance, and b2TestOverlap's boolean rule, 2D.
 //!
-//! Each prints a Markdown table of median nanoseconds per query, time ratios (above 1: gjk is
-//! faster) and wrong answers against the exact truth.
+//! Each prints a Markdown table of nanoseconds per query (median over the rounds, with the
+//! minimum and maximum), the ratios of the medians (above 1: gjk is faster) and wrong answers
+//! against the exact truth. The libraries compared in a row run in the same rounds, in a
+//! rotating order (as the main benchmark's), so that they share the machine's load alike.
+//! `scripts/bench.sh` puts the tables in the README.
 
 use std::hint::black_box;
 
 use gjk::shape::ConvexHull;
 use gjk::{distance, intersect, penetration, Pose, Vector};
 use gjk_bench::data::{load_reference, Body, Workload};
-use gjk_bench::median_ns;
 use gjk_bench::peers::{ccd_depth, ccd_intersect, Box2dPolygon, BulletHull, CcdMethod};
+use gjk_bench::{time_rotating, Stats};
 
 /// The point clouds of a reference workload's pairs, as flat coordinate lists.
 fn clouds(w: &Workload) -> Vec<(&[f64], &[f64])> {
@@ -100,18 +103,44 @@ impl<'w> Judge<'w> {
     }
 }
 
-/// Median nanoseconds per query of `query` over the pairs `which`.
-fn time<T>(rounds: usize, which: &[usize], query: impl Fn(usize) -> T) -> f64 {
-    median_ns(rounds, which.len(), || {
-        for &i in which {
-            black_box(query(i));
-        }
-    })
+/// Nanoseconds per query of each of `queries` over the pairs `which`, in the same rounds.
+fn time(rounds: usize, which: &[usize], queries: &[&dyn Fn(usize)]) -> Vec<Stats> {
+    let passes: Vec<Box<dyn Fn()>> = queries
+        .iter()
+        .map(|query| {
+            let pass = move || {
+                for &i in which {
+                    query(i);
+                }
+            };
+            Box::new(pass) as Box<dyn Fn()>
+        })
+        .collect();
+    let passes: Vec<(&dyn Fn(), usize)> = passes.iter().map(|p| (&**p, which.len())).collect();
+    time_rotating(rounds, &passes)
+}
+
+/// `query` with its answer kept from the optimizer.
+fn timed<T>(query: impl Fn(usize) -> T) -> impl Fn(usize) {
+    move |i| {
+        black_box(query(i));
+    }
+}
+
+/// The cells of a row: each library's time, then each peer's ratio of medians to gjk's
+/// (the first).
+fn cells(t: &[Stats]) -> String {
+    let times: Vec<String> = t.iter().map(Stats::cell).collect();
+    let ratios: Vec<String> = t[1..]
+        .iter()
+        .map(|s| format!("{:.2}", s.median / t[0].median))
+        .collect();
+    format!("{} | {}", times.join(" | "), ratios.join(" | "))
 }
 
 fn libccd_table(rounds: usize) {
     println!("### libccd 2.1 (f64)\n");
-    println!("| workload | query | gjk ns | libccd GJK ns | libccd MPR ns | GJK / gjk | MPR / gjk | wrong answers gjk / GJK / MPR |");
+    println!("| workload | query | gjk ns | libccd GJK ns | libccd MPR ns | libccd GJK / gjk | libccd MPR / gjk | wrong answers gjk / GJK / MPR |");
     println!("|---|---|--:|--:|--:|--:|--:|---|");
     let id = Pose::<3>::identity();
     for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
@@ -122,15 +151,22 @@ fn libccd_table(rounds: usize) {
         let overlapping = w.overlapping();
         let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
         let ccd = |i: usize, m| ccd_intersect(clouds[i].0, clouds[i].1, m);
-        let t = [
-            time(rounds, &all, ours),
-            time(rounds, &all, |i| ccd(i, CcdMethod::Gjk)),
-            time(rounds, &all, |i| ccd(i, CcdMethod::Mpr)),
-        ];
+        let t = time(
+            rounds,
+            &all,
+            &[
+                &timed(ours),
+                &timed(|i| ccd(i, CcdMethod::Gjk)),
+                &timed(|i| ccd(i, CcdMethod::Mpr)),
+            ],
+        );
         println!(
-            "| {name} | intersect ({} pairs) | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {} / {} / {} wrong verdicts |",
-            all.len(), t[0], t[1], t[2], t[1] / t[0], t[2] / t[0],
-            judge.verdicts(ours), judge.verdicts(|i| ccd(i, CcdMethod::Gjk)), judge.verdicts(|i| ccd(i, CcdMethod::Mpr)),
+            "| {name} | intersect ({} pairs) | {} | {} / {} / {} wrong verdicts |",
+            all.len(),
+            cells(&t),
+            judge.verdicts(ours),
+            judge.verdicts(|i| ccd(i, CcdMethod::Gjk)),
+            judge.verdicts(|i| ccd(i, CcdMethod::Mpr)),
         );
         let ours = |i: usize| {
             penetration(&hulls[i].0, &id, &hulls[i].1, &id)
@@ -138,15 +174,22 @@ fn libccd_table(rounds: usize) {
                 .map(|r| -r.signed_distance)
         };
         let ccd = |i: usize, m| ccd_depth(clouds[i].0, clouds[i].1, m);
-        let t = [
-            time(rounds, &overlapping, ours),
-            time(rounds, &overlapping, |i| ccd(i, CcdMethod::Gjk)),
-            time(rounds, &overlapping, |i| ccd(i, CcdMethod::Mpr)),
-        ];
+        let t = time(
+            rounds,
+            &overlapping,
+            &[
+                &timed(ours),
+                &timed(|i| ccd(i, CcdMethod::Gjk)),
+                &timed(|i| ccd(i, CcdMethod::Mpr)),
+            ],
+        );
         println!(
-            "| {name} | penetration ({} overlapping) | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} | {} / {} / {} depths off by > 1e-5 |",
-            overlapping.len(), t[0], t[1], t[2], t[1] / t[0], t[2] / t[0],
-            judge.depths(ours), judge.depths(|i| ccd(i, CcdMethod::Gjk)), judge.depths(|i| ccd(i, CcdMethod::Mpr)),
+            "| {name} | penetration ({} overlapping) | {} | {} / {} / {} depths off by > 1e-5 |",
+            overlapping.len(),
+            cells(&t),
+            judge.depths(ours),
+            judge.depths(|i| ccd(i, CcdMethod::Gjk)),
+            judge.depths(|i| ccd(i, CcdMethod::Mpr)),
         );
     }
 }
@@ -175,13 +218,11 @@ fn bullet_table(rounds: usize) {
                 .map(|r| r.distance)
         };
         let theirs = |i: usize| bullet[i].0.distance(&bullet[i].1);
-        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        let t = time(rounds, &all, &[&timed(ours), &timed(theirs)]);
         println!(
-            "| {name} | distance ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} |",
+            "| {name} | distance ({} pairs) | {} | {} / {} |",
             all.len(),
-            t[0],
-            t[1],
-            t[1] / t[0],
+            cells(&t),
             judge.distances(ours),
             judge.distances(theirs),
         );
@@ -191,13 +232,13 @@ fn bullet_table(rounds: usize) {
                 .map(|r| -r.signed_distance)
         };
         let theirs = |i: usize| bullet[i].0.depth(&bullet[i].1);
-        let t = [
-            time(rounds, &overlapping, ours),
-            time(rounds, &overlapping, theirs),
-        ];
+        let t = time(rounds, &overlapping, &[&timed(ours), &timed(theirs)]);
         println!(
-            "| {name} | penetration ({} overlapping) | {:.0} | {:.0} | {:.2} | {} / {} depths off by > 1e-5 |",
-            overlapping.len(), t[0], t[1], t[1] / t[0], judge.depths(ours), judge.depths(theirs),
+            "| {name} | penetration ({} overlapping) | {} | {} / {} depths off by > 1e-5 |",
+            overlapping.len(),
+            cells(&t),
+            judge.depths(ours),
+            judge.depths(theirs),
         );
     }
 }
@@ -218,13 +259,11 @@ fn box2d_table(rounds: usize) {
         let all: Vec<usize> = (0..w.cases.len()).collect();
         let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
         let theirs = |i: usize| box2d[i].0.overlaps(&box2d[i].1);
-        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        let t = time(rounds, &all, &[&timed(ours), &timed(theirs)]);
         println!(
-            "| {name} | intersect ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} wrong verdicts |",
+            "| {name} | intersect ({} pairs) | {} | {} / {} wrong verdicts |",
             all.len(),
-            t[0],
-            t[1],
-            t[1] / t[0],
+            cells(&t),
             judge.verdicts(ours),
             judge.verdicts(theirs),
         );
@@ -235,13 +274,11 @@ fn box2d_table(rounds: usize) {
                 .map(|r| r.distance)
         };
         let theirs = |i: usize| Some(box2d[i].0.distance(&box2d[i].1));
-        let t = [time(rounds, &all, ours), time(rounds, &all, theirs)];
+        let t = time(rounds, &all, &[&timed(ours), &timed(theirs)]);
         println!(
-            "| {name} | distance ({} pairs) | {:.0} | {:.0} | {:.2} | {} / {} |",
+            "| {name} | distance ({} pairs) | {} | {} / {} |",
             all.len(),
-            t[0],
-            t[1],
-            t[1] / t[0],
+            cells(&t),
             judge.distances(ours),
             judge.distances(theirs),
         );
@@ -249,10 +286,12 @@ fn box2d_table(rounds: usize) {
 }
 
 fn main() {
-    let rounds = if std::env::args().any(|a| a == "--quick") {
-        3
-    } else {
-        15
+    // `--quick` (3 rounds) or `--rounds N`, as the main benchmark takes them.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rounds = match args.iter().position(|a| a == "--rounds") {
+        Some(at) => args.get(at + 1).and_then(|n| n.parse().ok()).unwrap_or(15),
+        None if args.iter().any(|a| a == "--quick") => 3,
+        None => 15,
     };
     libccd_table(rounds);
     println!();
@@ -260,5 +299,8 @@ fn main() {
     println!();
     box2d_table(rounds);
     println!();
-    println!("Median of {rounds} rounds; `cargo run --release -p gjk-bench --bin peers`.");
+    println!(
+        "Nanoseconds per query, median (min–max) of {rounds} rounds; ratios of the medians; \
+         `cargo run --release -p gjk-bench --bin peers`."
+    );
 }
