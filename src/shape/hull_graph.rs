@@ -25,11 +25,13 @@ use crate::support::Vector;
 const UNSET: u32 = u32::MAX;
 
 /// Cells per face of the cube of directions that picks a climb's start (see
-/// [`direction_cell`]), by dimension (index `D - 2`): 4 x 16 cells in 2D, 6 x 16 x 16 in 3D.
+/// [`direction_cell`]), by dimension (index `D - 2`): 4 x 64 cells in 2D, 6 x 16 x 16 in 3D.
 /// The finer the cells, the closer a climb starts to its answer: distance queries on
 /// 1024-point polytopes took 3100 ns with 6 x 4 x 4 cells, 2900 with 6 x 8 x 8, 2540 with
-/// 6 x 16 x 16 (`bench/src/bin/prof.rs`, G3D-1024), for 6 KiB more per hull.
-const CELLS_PER_SIDE: [usize; 2] = [16, 16];
+/// 6 x 16 x 16 (`bench/src/bin/prof.rs`, G3D-1024), for 6 KiB more per hull; one support
+/// point of a 1024-point polygon (`bench/src/bin/support.rs`, hot) 55 ns with 4 x 16 cells,
+/// 25 with 4 x 64.
+const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 
 /// The hull's vertices and their neighbours, in compact numbering, in two shared arrays (so
 /// that a cold query meets few cache lines: the hull's clones share them, and the graph
