@@ -438,6 +438,29 @@ where
     Ok(())
 }
 
+impl<const D: usize> Facet<D> {
+    /// The facet with its first two vertices swapped, which reverses its orientation. Made
+    /// without computing the normal again (two of the four facets of a start, 2% of a query
+    /// on small hulls): the swap negates every edge and exchanges two of them, so the cross
+    /// product of the two shortest edges (in 2D the edge's perpendicular) is the exact
+    /// negation of the old one, or, when edge lengths tie, an equally good one. The distance
+    /// is the old one negated, measured from the old first vertex (on the plane within
+    /// rounding). A zero-area facet stays at infinity.
+    fn reversed(self) -> Self {
+        let mut vertices = self.vertices;
+        vertices.swap(0, 1);
+        if self.distance.is_finite() {
+            Self {
+                vertices,
+                normal: -self.normal,
+                distance: -self.distance,
+            }
+        } else {
+            Self { vertices, ..self }
+        }
+    }
+}
+
 fn make_facet<const D: usize>(vertices: [usize; 3], points: &[SupportPoint<D>]) -> Facet<D> {
     let p: [Vector<D>; 3] = std::array::from_fn(|s| points[vertices[s.min(D - 1)]].w);
     let n = facet_normal(&p[..D]);
@@ -569,12 +592,12 @@ where
         for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
             f[slot] = index;
         }
-        let mut facet = make_facet(f, vertices);
+        let facet = make_facet(f, vertices);
         if facet.normal.dot(&(vertices[skip].w - vertices[f[0]].w)) > 0.0 {
-            f.swap(0, 1);
-            facet = make_facet(f, vertices);
+            facets.push(facet.reversed());
+        } else {
+            facets.push(facet);
         }
-        facets.push(facet);
     }
 
     let closest = |facets: &[Facet<D>]| {
