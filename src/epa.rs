@@ -664,14 +664,18 @@ where
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);
+        // A seen facet is moved out and the last put in its place: facets are unordered,
+        // and `retain` moved every facet after the first seen one.
         visible.clear();
-        facets.retain(|f| {
-            let sees = f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding;
-            if sees {
-                visible.push(*f);
+        let mut i = 0;
+        while i < facets.len() {
+            let f = &facets[i];
+            if f.normal.dot(&(w.w - vertices[f.vertices[0]].w)) > rounding {
+                visible.push(facets.swap_remove(i));
+            } else {
+                i += 1;
             }
-            !sees
-        });
+        }
         // A ridge as a key: its (D - 1) vertex indices, sorted, padded with usize::MAX.
         let ridge = |f: &Facet<D>, k: usize| {
             let mut key = [usize::MAX; 2];
