@@ -676,24 +676,19 @@ where
                 i += 1;
             }
         }
-        // A ridge as a key: its (D - 1) vertex indices, sorted, padded with usize::MAX.
-        let ridge = |f: &Facet<D>, k: usize| {
-            let mut key = [usize::MAX; 2];
-            for (slot, i) in (0..D).filter(|&i| i != k).enumerate() {
-                key[slot] = f.vertices[i];
-            }
-            if key[0] > key[1] {
-                key.swap(0, 1);
-            }
-            key
+        // The horizon: the ridges of one seen facet only. Whether a facet has a ridge is
+        // whether it holds the ridge's vertices (a facet's own are distinct): comparing
+        // indices, without branches, costs a fraction of making and matching sorted keys.
+        let holds =
+            |g: &Facet<D>, x: usize| g.vertices[..D].iter().fold(false, |h, &y| h | (y == x));
+        let has_ridge = |g: &Facet<D>, f: &Facet<D>, k: usize| {
+            (0..D)
+                .filter(|&i| i != k)
+                .fold(true, |h, i| h & holds(g, f.vertices[i]))
         };
         for f in visible.iter() {
             for k in 0..D {
-                let r = ridge(f, k);
-                let shared = visible
-                    .iter()
-                    .filter(|g| (0..D).any(|m| ridge(g, m) == r))
-                    .count();
+                let shared = visible.iter().filter(|g| has_ridge(g, f, k)).count();
                 if shared == 1 {
                     let mut v = f.vertices;
                     v[k] = new_index;
