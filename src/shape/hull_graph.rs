@@ -38,8 +38,8 @@ const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 /// lives in the hull itself).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HullGraph<const D: usize> {
-    /// The hull's vertices, on the grid of [`snap`].
-    points: Arc<[Vector<D>]>,
+    /// The hull's vertices.
+    points: Arc<[Vertex<D>]>,
     /// In order: for each cell of the cube of directions, the vertex furthest along its
     /// centre (the climb's start); the neighbour offsets (vertex `v`'s neighbours are
     /// `neighbours[offsets[v]..offsets[v + 1]]`, offsets counted from `self.neighbours`); the
@@ -49,6 +49,16 @@ pub(crate) struct HullGraph<const D: usize> {
     offsets: usize,
     neighbours: usize,
     input: usize,
+}
+
+/// A vertex of the hull: where the climb compares it (on the grid of [`snap`]) and the input
+/// point it is, side by side, so that the climb's last vertex gives its answer from the cache
+/// line it has just read (the cloud's own coordinates, stored by axis, are three lines away
+/// from each other, and from the climb).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Vertex<const D: usize> {
+    grid: Vector<D>,
+    point: Vector<D>,
 }
 
 impl<const D: usize> HullGraph<D> {
@@ -100,7 +110,13 @@ impl<const D: usize> HullGraph<D> {
         // The climb runs on the grid too, where the hull is exactly convex: on the real
         // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
         // against the graph and stop the climb 0.09 short.
-        let vertices: Vec<Vector<D>> = input.iter().map(|&i| snapped[i as usize]).collect();
+        let vertices: Vec<Vertex<D>> = input
+            .iter()
+            .map(|&i| Vertex {
+                grid: snapped[i as usize],
+                point: points[i as usize],
+            })
+            .collect();
         let centres = cell_centres::<D>();
         let offsets_at = centres.len();
         let mut topology = vec![0u32; offsets_at];
@@ -138,15 +154,15 @@ impl<const D: usize> HullGraph<D> {
         self.points.len()
     }
 
-    /// The input index of a vertex furthest along `dir` (furthest on the grid the hull is
-    /// built on: within 2^-50 of the cloud's size of the furthest input point).
+    /// The input index and the point of a vertex furthest along `dir` (furthest on the grid
+    /// the hull is built on: within 2^-50 of the cloud's size of the furthest input point).
     ///
     /// Each step compares neighbours by `dir . (q - p)`, the difference of the points taken
     /// first: comparing `dir . q` with `dir . p` loses a gain below the rounding of the values
     /// (two vertices 1e-16 apart at 6 from the origin looked equal, and the climb stopped at
     /// 3.64 where the maximum was 4.62).
     #[inline]
-    pub(crate) fn support(&self, dir: &Vector<D>) -> usize {
+    pub(crate) fn support(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
         let t = &self.topology[..];
         let top = climb(
             &self.points,
@@ -155,8 +171,8 @@ impl<const D: usize> HullGraph<D> {
             self.neighbours,
             t[direction_cell(dir)],
             dir,
-        );
-        t[self.input + top as usize] as usize
+        ) as usize;
+        (t[self.input + top] as usize, self.points[top].point)
     }
 }
 
@@ -165,7 +181,7 @@ impl<const D: usize> HullGraph<D> {
 /// [`HullGraph`]).
 #[inline]
 fn climb<const D: usize>(
-    points: &[Vector<D>],
+    points: &[Vertex<D>],
     t: &[u32],
     offsets: usize,
     neighbours: usize,
@@ -177,12 +193,12 @@ fn climb<const D: usize>(
     // rounding going round in circles, and the scan answers.
     for _ in 0..points.len() {
         let from = at as usize;
-        let here = points[from];
+        let here = points[from].grid;
         let (first, last) = (t[offsets + from], t[offsets + from + 1]);
         let around = &t[neighbours + first as usize..neighbours + last as usize];
         let mut gain = 0.0;
         for &n in around {
-            let g = (points[n as usize] - here).dot(dir);
+            let g = (points[n as usize].grid - here).dot(dir);
             if g > gain {
                 gain = g;
                 at = n;
@@ -287,10 +303,11 @@ fn cell_centres<const D: usize>() -> Vec<Vector<D>> {
 }
 
 /// The index of the first of `points` furthest along `dir`.
-fn furthest<const D: usize>(points: &[Vector<D>], dir: &Vector<D>) -> u32 {
+/// The vertex furthest along `dir` on the grid, by a scan.
+fn furthest<const D: usize>(points: &[Vertex<D>], dir: &Vector<D>) -> u32 {
     let mut best = 0;
     for (i, p) in points.iter().enumerate() {
-        if p.dot(dir) > points[best].dot(dir) {
+        if p.grid.dot(dir) > points[best].grid.dot(dir) {
             best = i;
         }
     }
@@ -644,7 +661,7 @@ mod tests {
                 }
             }
             for dir in &directions {
-                let p = points[graph.support(dir)];
+                let p = points[graph.support(dir).0];
                 let best = brute(&points, dir);
                 assert!(
                     p.dot(dir) >= best - slack(dir),
@@ -687,7 +704,7 @@ mod tests {
             .collect();
         let graph = HullGraph::new(&points).unwrap();
         let dir = Vector::<3>::new(-0.442118163834208, -0.25429018573470785, 0.8601558176556596);
-        let index = graph.support(&dir);
+        let index = graph.support(&dir).0;
         assert_eq!(points[index], Vector::<3>::new(-7.875, 1.875, 1.875));
     }
 
@@ -787,7 +804,7 @@ mod tests {
         let mut rng = Rng(12345);
         for _ in 0..20000 {
             let dir = Vector::<3>::from_fn(|_, _| rng.unit());
-            let got = points[graph.support(&dir)].dot(&dir);
+            let got = points[graph.support(&dir).0].dot(&dir);
             let best = brute(&points, &dir);
             assert!(
                 got >= best - 1e-13 * dir.norm(),
@@ -843,12 +860,13 @@ mod tests {
             .collect();
         let graph = HullGraph::new(&line).unwrap();
         assert_eq!(graph.vertex_count(), 2);
-        assert_eq!(graph.support(&Vector::<2>::new(1.0, 0.0)), 9);
+        assert_eq!(graph.support(&Vector::<2>::new(1.0, 0.0)).0, 9);
         let one = vec![Vector::<2>::new(1.0, 2.0); 5];
         assert_eq!(
             HullGraph::new(&one)
                 .unwrap()
-                .support(&Vector::<2>::new(1.0, 0.0)),
+                .support(&Vector::<2>::new(1.0, 0.0))
+                .0,
             0
         );
     }

@@ -161,20 +161,20 @@ impl<const D: usize> ConvexHull<D> {
     /// scanning), and that point.
     #[inline]
     fn support_index(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
+        if let Some(graph) = &self.graph {
+            return graph.support(dir);
+        }
         let axes: [&[f64]; D] =
             std::array::from_fn(|k| &self.coords[k * self.stride..(k + 1) * self.stride]);
-        if let Some(graph) = &self.graph {
-            let winner = graph.support(dir);
-            return (winner, Vector::from_fn(|k, _| axes[k][winner]));
-        }
         let winner = self.scan(&axes, dir);
         (winner, Vector::from_fn(|k, _| axes[k][winner]))
     }
 
     /// The index of the first point with the largest `dir . p`, by a scan of every point:
     /// a plain loop for a few points, lanes for more. Where the CPU has AVX2 (x86_64), the
-    /// lanes are compiled for it: four f64 lanes where the baseline (SSE2) has two. The two give bitwise the same answer (the same
-    /// multiplications and additions in the same order; Rust never fuses them).
+    /// lanes are compiled for it: four f64 lanes where the baseline (SSE2) has two. The two
+    /// give bitwise the same answer (the same multiplications and additions in the same
+    /// order; Rust never fuses them).
     #[inline]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         if self.len <= PLAIN_SCAN_UP_TO[D.saturating_sub(2).min(1)] {
