@@ -33,32 +33,43 @@ const UNSET: u32 = u32::MAX;
 /// 25 with 4 x 64.
 const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 
-/// The hull's vertices and their neighbours, in compact numbering, in two shared arrays (so
-/// that a cold query meets few cache lines: the hull's clones share them, and the graph
-/// lives in the hull itself).
+/// The hull's vertices and their edges, in compact numbering, in shared arrays (the hull's
+/// clones share them, and the graph lives in the hull itself).
+///
+/// A climb's step reads one vertex's edges, and each edge holds the step to its neighbour
+/// (the neighbour less the vertex, on the grid): one contiguous run of memory per step, where
+/// reading each neighbour's point met a cache line per neighbour (about six), which a cold
+/// query on a large hull paid for at every step.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HullGraph<const D: usize> {
     /// The hull's vertices.
     points: Arc<[Vertex<D>]>,
+    /// Every vertex's edges, one run per vertex in vertex order.
+    edges: Arc<[Edge<D>]>,
     /// In order: for each cell of the cube of directions, the vertex furthest along its
-    /// centre (the climb's start); the neighbour offsets (vertex `v`'s neighbours are
-    /// `neighbours[offsets[v]..offsets[v + 1]]`, offsets counted from `self.neighbours`); the
-    /// neighbours; the input index of each vertex.
+    /// centre (the climb's start); the edge offsets (vertex `v`'s edges are
+    /// `edges[offsets[v]..offsets[v + 1]]`); the input index of each vertex.
     topology: Arc<[u32]>,
-    /// Where the offsets, the neighbours and the input indices start in `topology`.
+    /// Where the offsets and the input indices start in `topology`.
     offsets: usize,
-    neighbours: usize,
     input: usize,
 }
 
 /// A vertex of the hull: where the climb compares it (on the grid of [`snap`]) and the input
-/// point it is, side by side, so that the climb's last vertex gives its answer from the cache
-/// line it has just read (the cloud's own coordinates, stored by axis, are three lines away
-/// from each other, and from the climb).
+/// point it is, side by side, so that the climb's last vertex gives its answer from one cache
+/// line (the cloud's own coordinates, stored by axis, are three lines away from each other).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Vertex<const D: usize> {
     grid: Vector<D>,
     point: Vector<D>,
+}
+
+/// An edge from a vertex: the step to its neighbour on the grid (`neighbour - vertex`, exact:
+/// both are multiples of 2^-[`GRID_BITS`] within [-1, 1]) and the neighbour.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Edge<const D: usize> {
+    step: Vector<D>,
+    to: u32,
 }
 
 impl<const D: usize> HullGraph<D> {
@@ -99,14 +110,6 @@ impl<const D: usize> HullGraph<D> {
         for v in 0..input.len() {
             offsets[v + 1] += offsets[v];
         }
-        let mut fill = offsets.clone();
-        let mut neighbours = vec![0u32; 2 * edges.len()];
-        for [a, b] in &edges {
-            neighbours[fill[*a as usize] as usize] = *b;
-            fill[*a as usize] += 1;
-            neighbours[fill[*b as usize] as usize] = *a;
-            fill[*b as usize] += 1;
-        }
         // The climb runs on the grid too, where the hull is exactly convex: on the real
         // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
         // against the graph and stop the climb 0.09 short.
@@ -117,33 +120,39 @@ impl<const D: usize> HullGraph<D> {
                 point: points[i as usize],
             })
             .collect();
+        let mut fill = offsets.clone();
+        let unfilled = Edge {
+            step: Vector::zeros(),
+            to: UNSET,
+        };
+        let mut runs = vec![unfilled; 2 * edges.len()];
+        for &[a, b] in &edges {
+            for (from, to) in [(a, b), (b, a)] {
+                runs[fill[from as usize] as usize] = Edge {
+                    step: vertices[to as usize].grid - vertices[from as usize].grid,
+                    to,
+                };
+                fill[from as usize] += 1;
+            }
+        }
         let centres = cell_centres::<D>();
         let offsets_at = centres.len();
         let mut topology = vec![0u32; offsets_at];
         topology.extend(&offsets);
-        let neighbours_at = topology.len();
-        topology.extend(&neighbours);
         let input_at = topology.len();
         topology.extend(&input);
         // Each cell's start by a climb from the last cell's, its neighbour on the cube (a
         // scan of every vertex for each of the 1536 cells of 3D cost 2 ms at 1024 points).
         let mut start = 0;
         for (cell, centre) in centres.iter().enumerate() {
-            start = climb(
-                &vertices,
-                &topology,
-                offsets_at,
-                neighbours_at,
-                start,
-                centre,
-            );
+            start = climb(&vertices, &runs, &topology[offsets_at..], start, centre);
             topology[cell] = start;
         }
         Some(Self {
             points: vertices.into(),
+            edges: runs.into(),
             topology: topology.into(),
             offsets: offsets_at,
-            neighbours: neighbours_at,
             input: input_at,
         })
     }
@@ -166,9 +175,8 @@ impl<const D: usize> HullGraph<D> {
         let t = &self.topology[..];
         let top = climb(
             &self.points,
-            t,
-            self.offsets,
-            self.neighbours,
+            &self.edges,
+            &t[self.offsets..],
             t[direction_cell(dir)],
             dir,
         ) as usize;
@@ -176,15 +184,13 @@ impl<const D: usize> HullGraph<D> {
     }
 }
 
-/// The vertex (compact number) furthest along `dir`, climbing from `start` the graph whose
-/// neighbour offsets and neighbours start at `offsets` and `neighbours` in `t` (see
-/// [`HullGraph`]).
+/// The vertex (compact number) furthest along `dir`, climbing from `start` the graph of
+/// `edges` (vertex `v`'s are `edges[offsets[v]..offsets[v + 1]]`; see [`HullGraph`]).
 #[inline]
 fn climb<const D: usize>(
     points: &[Vertex<D>],
-    t: &[u32],
-    offsets: usize,
-    neighbours: usize,
+    edges: &[Edge<D>],
+    offsets: &[u32],
     start: u32,
     dir: &Vector<D>,
 ) -> u32 {
@@ -193,15 +199,13 @@ fn climb<const D: usize>(
     // rounding going round in circles, and the scan answers.
     for _ in 0..points.len() {
         let from = at as usize;
-        let here = points[from].grid;
-        let (first, last) = (t[offsets + from], t[offsets + from + 1]);
-        let around = &t[neighbours + first as usize..neighbours + last as usize];
+        let around = &edges[offsets[from] as usize..offsets[from + 1] as usize];
         let mut gain = 0.0;
-        for &n in around {
-            let g = (points[n as usize].grid - here).dot(dir);
+        for edge in around {
+            let g = edge.step.dot(dir);
             if g > gain {
                 gain = g;
-                at = n;
+                at = edge.to;
             }
         }
         if at as usize == from {
@@ -302,7 +306,6 @@ fn cell_centres<const D: usize>() -> Vec<Vector<D>> {
         .collect()
 }
 
-/// The index of the first of `points` furthest along `dir`.
 /// The vertex furthest along `dir` on the grid, by a scan.
 fn furthest<const D: usize>(points: &[Vertex<D>], dir: &Vector<D>) -> u32 {
     let mut best = 0;
