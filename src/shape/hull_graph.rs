@@ -36,40 +36,43 @@ const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 /// The hull's vertices and their edges, in compact numbering, in shared arrays (the hull's
 /// clones share them, and the graph lives in the hull itself).
 ///
-/// A climb's step reads one vertex's edges, and each edge holds the step to its neighbour
-/// (the neighbour less the vertex, on the grid): one contiguous run of memory per step, where
-/// reading each neighbour's point met a cache line per neighbour (about six), which a cold
-/// query on a large hull paid for at every step.
+/// A climb's step reads one vertex's run of edges, each holding the step to its neighbour
+/// (the neighbour less the vertex, on the grid) and where the neighbour's own run starts: one
+/// contiguous stretch of memory per step. Reading each neighbour's point met a cache line per
+/// neighbour (about six), and an offset table one more, which a cold query on a large hull
+/// paid for at every step.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HullGraph<const D: usize> {
     /// The hull's vertices.
     points: Arc<[Vertex<D>]>,
-    /// Every vertex's edges, one run per vertex in vertex order.
+    /// Every vertex's run: its edges, then an end marker.
     edges: Arc<[Edge<D>]>,
-    /// In order: for each cell of the cube of directions, the vertex furthest along its
-    /// centre (the climb's start); the edge offsets (vertex `v`'s edges are
-    /// `edges[offsets[v]..offsets[v + 1]]`); the input index of each vertex.
-    topology: Arc<[u32]>,
-    /// Where the offsets and the input indices start in `topology`.
-    offsets: usize,
-    input: usize,
+    /// For each cell of the cube of directions, where the run of the vertex furthest along
+    /// its centre (the climb's start) begins.
+    starts: Arc<[u32]>,
 }
 
-/// A vertex of the hull: where the climb compares it (on the grid of [`snap`]) and the input
-/// point it is, side by side, so that the climb's last vertex gives its answer from one cache
-/// line (the cloud's own coordinates, stored by axis, are three lines away from each other).
+/// A vertex of the hull: where the climb compares it (on the grid of [`snap`]), the input
+/// point it is and its input index, side by side, so that the climb's last vertex gives its
+/// answer from one cache line (the cloud's own coordinates, stored by axis, are three lines
+/// away from each other).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Vertex<const D: usize> {
     grid: Vector<D>,
     point: Vector<D>,
+    input: u32,
 }
 
-/// An edge from a vertex: the step to its neighbour on the grid (`neighbour - vertex`, exact:
-/// both are multiples of 2^-[`GRID_BITS`] within [-1, 1]) and the neighbour.
+/// An entry of a vertex's run: an edge, or the run's end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Edge<const D: usize> {
+    /// The step to the neighbour on the grid (`neighbour - vertex`, exact: both are multiples
+    /// of 2^-[`GRID_BITS`] within [-1, 1]); zero at the run's end.
     step: Vector<D>,
-    to: u32,
+    /// Where the neighbour's run starts; [`UNSET`] at the run's end.
+    run: u32,
+    /// The neighbour; at the run's end, the run's own vertex.
+    vertex: u32,
 }
 
 impl<const D: usize> HullGraph<D> {
@@ -102,13 +105,14 @@ impl<const D: usize> HullGraph<D> {
             .iter()
             .map(|[a, b]| [number(*a, &mut input), number(*b, &mut input)])
             .collect();
-        let mut offsets = vec![0u32; input.len() + 1];
+        // Vertex `v`'s run: its edges, then its end marker, from `first[v]`.
+        let mut first = vec![0u32; input.len() + 1];
         for [a, b] in &edges {
-            offsets[*a as usize + 1] += 1;
-            offsets[*b as usize + 1] += 1;
+            first[*a as usize + 1] += 1;
+            first[*b as usize + 1] += 1;
         }
         for v in 0..input.len() {
-            offsets[v + 1] += offsets[v];
+            first[v + 1] += first[v] + 1;
         }
         // The climb runs on the grid too, where the hull is exactly convex: on the real
         // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
@@ -118,42 +122,44 @@ impl<const D: usize> HullGraph<D> {
             .map(|&i| Vertex {
                 grid: snapped[i as usize],
                 point: points[i as usize],
+                input: i,
             })
             .collect();
-        let mut fill = offsets.clone();
-        let unfilled = Edge {
-            step: Vector::zeros(),
-            to: UNSET,
-        };
-        let mut runs = vec![unfilled; 2 * edges.len()];
+        let mut runs: Vec<Edge<D>> = (0..first[input.len()])
+            .map(|_| Edge {
+                step: Vector::zeros(),
+                run: UNSET,
+                vertex: UNSET,
+            })
+            .collect();
+        let mut fill = first.clone();
         for &[a, b] in &edges {
             for (from, to) in [(a, b), (b, a)] {
                 runs[fill[from as usize] as usize] = Edge {
                     step: vertices[to as usize].grid - vertices[from as usize].grid,
-                    to,
+                    run: first[to as usize],
+                    vertex: to,
                 };
                 fill[from as usize] += 1;
             }
         }
-        let centres = cell_centres::<D>();
-        let offsets_at = centres.len();
-        let mut topology = vec![0u32; offsets_at];
-        topology.extend(&offsets);
-        let input_at = topology.len();
-        topology.extend(&input);
+        for (v, end) in fill[..input.len()].iter().enumerate() {
+            runs[*end as usize].vertex = v as u32;
+        }
         // Each cell's start by a climb from the last cell's, its neighbour on the cube (a
         // scan of every vertex for each of the 1536 cells of 3D cost 2 ms at 1024 points).
         let mut start = 0;
-        for (cell, centre) in centres.iter().enumerate() {
-            start = climb(&vertices, &runs, &topology[offsets_at..], start, centre);
-            topology[cell] = start;
-        }
+        let starts: Vec<u32> = cell_centres::<D>()
+            .iter()
+            .map(|centre| {
+                start = first[climb(&vertices, &runs, start, centre) as usize];
+                start
+            })
+            .collect();
         Some(Self {
             points: vertices.into(),
             edges: runs.into(),
-            topology: topology.into(),
-            offsets: offsets_at,
-            input: input_at,
+            starts: starts.into(),
         })
     }
 
@@ -172,45 +178,45 @@ impl<const D: usize> HullGraph<D> {
     /// 3.64 where the maximum was 4.62).
     #[inline]
     pub(crate) fn support(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
-        let t = &self.topology[..];
-        let top = climb(
-            &self.points,
-            &self.edges,
-            &t[self.offsets..],
-            t[direction_cell(dir)],
-            dir,
-        ) as usize;
-        (t[self.input + top] as usize, self.points[top].point)
+        let start = self.starts[direction_cell(dir)];
+        let top = &self.points[climb(&self.points, &self.edges, start, dir) as usize];
+        (top.input as usize, top.point)
     }
 }
 
-/// The vertex (compact number) furthest along `dir`, climbing from `start` the graph of
-/// `edges` (vertex `v`'s are `edges[offsets[v]..offsets[v + 1]]`; see [`HullGraph`]).
+/// The vertex (compact number) furthest along `dir`, climbing the graph of `edges` (see
+/// [`HullGraph`]) from the run that begins at `start`.
 #[inline]
 fn climb<const D: usize>(
     points: &[Vertex<D>],
     edges: &[Edge<D>],
-    offsets: &[u32],
     start: u32,
     dir: &Vector<D>,
 ) -> u32 {
-    let mut at = start;
+    let mut run = start as usize;
     // Each step gains, so no vertex is left twice; a climb longer than the vertex count is
     // rounding going round in circles, and the scan answers.
     for _ in 0..points.len() {
-        let from = at as usize;
-        let around = &edges[offsets[from] as usize..offsets[from + 1] as usize];
         let mut gain = 0.0;
-        for edge in around {
+        let mut next = UNSET;
+        let mut at = run;
+        // Every run ends with its marker: the loop stops there.
+        let end = loop {
+            let edge = &edges[at];
+            if edge.run == UNSET {
+                break edge;
+            }
             let g = edge.step.dot(dir);
             if g > gain {
                 gain = g;
-                at = edge.to;
+                next = edge.run;
             }
+            at += 1;
+        };
+        if next == UNSET {
+            return end.vertex;
         }
-        if at as usize == from {
-            return at;
-        }
+        run = next as usize;
     }
     furthest(points, dir)
 }
