@@ -9,7 +9,7 @@ use crate::ffi::status::{
     guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
 };
 use crate::gjk::QueryOptions;
-use crate::shape::Shape;
+use crate::shape::{as_concrete, Shape};
 use crate::support::{Pose, Vector};
 
 /// The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
@@ -277,18 +277,18 @@ impl CastArgs<'_> {
         let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
         let velocity_a = vector::<D>(self.velocity_a, "velocity_a", true)?;
         let velocity_b = vector::<D>(self.velocity_b, "velocity_b", true)?;
-        write_cast(
-            shape_cast_with(
-                a,
-                &pose_a,
-                &velocity_a,
-                b,
-                &pose_b,
-                &velocity_b,
-                &self.options,
-            ),
-            out,
-        )
+        // The kinds are matched once here rather than at every support point of every
+        // distance query of the cast (as the queries do: see `ffi::query`).
+        let hit = as_concrete!(a, a => as_concrete!(b, b => shape_cast_with(
+            a,
+            &pose_a,
+            &velocity_a,
+            b,
+            &pose_b,
+            &velocity_b,
+            &self.options,
+        )));
+        write_cast(hit, out)
     }
 }
 
