@@ -50,21 +50,25 @@ pub(crate) struct HullGraph<const D: usize> {
     /// For each cell of the cube of directions, where the run of the vertex furthest along
     /// its centre (the climb's start) begins.
     starts: Arc<[u32]>,
+    /// The vertices on the grid of [`snap`], for the scan that answers when rounding sends
+    /// a climb round in circles.
+    grid: Arc<[Vector<D>]>,
 }
 
-/// A vertex of the hull: where the climb compares it (on the grid of [`snap`]), the input
-/// point it is and its input index, side by side, so that the climb's last vertex gives its
-/// answer from one cache line (the cloud's own coordinates, stored by axis, are three lines
-/// away from each other).
+/// A vertex of the hull: the input point it is and its input index, what a climb answers
+/// with. 32 bytes, aligned to them, so that the answer is one cache line (the cloud's own
+/// coordinates, stored by axis, are three lines away from each other).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(align(32))]
 struct Vertex<const D: usize> {
-    grid: Vector<D>,
     point: Vector<D>,
     input: u32,
 }
 
-/// An entry of a vertex's run: an edge, or the run's end.
+/// An entry of a vertex's run: an edge, or the run's end. 32 bytes, aligned to them, so that
+/// no entry straddles two cache lines.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(align(32))]
 struct Edge<const D: usize> {
     /// The step to the neighbour on the grid (`neighbour - vertex`, exact: both are multiples
     /// of 2^-[`GRID_BITS`] within [-1, 1]); zero at the run's end.
@@ -114,17 +118,17 @@ impl<const D: usize> HullGraph<D> {
         for v in 0..input.len() {
             first[v + 1] += first[v] + 1;
         }
-        // The climb runs on the grid too, where the hull is exactly convex: on the real
-        // points, edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign
-        // against the graph and stop the climb 0.09 short.
         let vertices: Vec<Vertex<D>> = input
             .iter()
             .map(|&i| Vertex {
-                grid: snapped[i as usize],
                 point: points[i as usize],
                 input: i,
             })
             .collect();
+        // The climb runs on the grid, where the hull is exactly convex: on the real points,
+        // edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign against
+        // the graph and stop the climb 0.09 short.
+        let grid: Vec<Vector<D>> = input.iter().map(|&i| snapped[i as usize]).collect();
         let mut runs: Vec<Edge<D>> = (0..first[input.len()])
             .map(|_| Edge {
                 step: Vector::zeros(),
@@ -136,7 +140,7 @@ impl<const D: usize> HullGraph<D> {
         for &[a, b] in &edges {
             for (from, to) in [(a, b), (b, a)] {
                 runs[fill[from as usize] as usize] = Edge {
-                    step: vertices[to as usize].grid - vertices[from as usize].grid,
+                    step: grid[to as usize] - grid[from as usize],
                     run: first[to as usize],
                     vertex: to,
                 };
@@ -152,7 +156,7 @@ impl<const D: usize> HullGraph<D> {
         let starts: Vec<u32> = cell_centres::<D>()
             .iter()
             .map(|centre| {
-                start = first[climb(&vertices, &runs, start, centre) as usize];
+                start = first[climb(&grid, &runs, start, centre) as usize];
                 start
             })
             .collect();
@@ -160,6 +164,7 @@ impl<const D: usize> HullGraph<D> {
             points: vertices.into(),
             edges: runs.into(),
             starts: starts.into(),
+            grid: grid.into(),
         })
     }
 
@@ -179,16 +184,16 @@ impl<const D: usize> HullGraph<D> {
     #[inline]
     pub(crate) fn support(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
         let start = self.starts[direction_cell(dir)];
-        let top = &self.points[climb(&self.points, &self.edges, start, dir) as usize];
+        let top = &self.points[climb(&self.grid, &self.edges, start, dir) as usize];
         (top.input as usize, top.point)
     }
 }
 
 /// The vertex (compact number) furthest along `dir`, climbing the graph of `edges` (see
-/// [`HullGraph`]) from the run that begins at `start`.
+/// [`HullGraph`]) from the run that begins at `start`; `grid` holds the vertices on the grid.
 #[inline]
 fn climb<const D: usize>(
-    points: &[Vertex<D>],
+    grid: &[Vector<D>],
     edges: &[Edge<D>],
     start: u32,
     dir: &Vector<D>,
@@ -196,7 +201,7 @@ fn climb<const D: usize>(
     let mut run = start as usize;
     // Each step gains, so no vertex is left twice; a climb longer than the vertex count is
     // rounding going round in circles, and the scan answers.
-    for _ in 0..points.len() {
+    for _ in 0..grid.len() {
         let mut gain = 0.0;
         let mut next = UNSET;
         let mut at = run;
@@ -218,7 +223,7 @@ fn climb<const D: usize>(
         }
         run = next as usize;
     }
-    furthest(points, dir)
+    furthest(grid, dir)
 }
 
 /// Bits of the grid the hull is built on: see [`snap`].
@@ -313,10 +318,10 @@ fn cell_centres<const D: usize>() -> Vec<Vector<D>> {
 }
 
 /// The vertex furthest along `dir` on the grid, by a scan.
-fn furthest<const D: usize>(points: &[Vertex<D>], dir: &Vector<D>) -> u32 {
+fn furthest<const D: usize>(grid: &[Vector<D>], dir: &Vector<D>) -> u32 {
     let mut best = 0;
-    for (i, p) in points.iter().enumerate() {
-        if p.grid.dot(dir) > points[best].grid.dot(dir) {
+    for (i, p) in grid.iter().enumerate() {
+        if p.dot(dir) > grid[best].dot(dir) {
             best = i;
         }
     }
