@@ -410,10 +410,17 @@ impl Face {
     }
 }
 
-/// The 3D hull under construction.
+/// The 3D hull under construction, and the buffers of its steps (kept between them: a
+/// build adds every point of a cloud on a sphere).
 struct Quickhull<'p, const D: usize> {
     points: &'p [Vector<D>],
     faces: Vec<Face>,
+    /// The faces the point being added sees.
+    visible: Vec<usize>,
+    /// Their horizon: the edges `(u, v)` between a seen face and the unseen face beyond.
+    horizon: Vec<(u32, u32, usize)>,
+    /// The outside points of the seen faces, to be handed to the new ones.
+    orphans: Vec<u32>,
 }
 
 impl<const D: usize> Quickhull<'_, D> {
@@ -440,9 +447,12 @@ impl<const D: usize> Quickhull<'_, D> {
         let height = |p: u32| normal.dot(&(self.points[p as usize] - a));
         let outside = &self.faces[f].outside;
         let mut eye = outside[0];
+        let mut highest = height(eye);
         for &p in &outside[1..] {
-            if height(p) > height(eye) {
+            let h = height(p);
+            if h > highest {
                 eye = p;
+                highest = h;
             }
         }
         eye
@@ -451,9 +461,14 @@ impl<const D: usize> Quickhull<'_, D> {
     /// Adds `eye`, above face `start`: removes the faces it sees, joins it to their horizon,
     /// and hands their outside points to the new faces. None when the topology is broken.
     fn add(&mut self, start: usize, eye: u32, round: u32) -> Option<std::ops::Range<usize>> {
-        let mut visible = vec![start];
+        let mut visible = std::mem::take(&mut self.visible);
+        let mut horizon = std::mem::take(&mut self.horizon);
+        let mut orphans = std::mem::take(&mut self.orphans);
+        visible.clear();
+        horizon.clear();
+        orphans.clear();
+        visible.push(start);
         self.faces[start].seen = round;
-        let mut horizon = Vec::new();
         let mut k = 0;
         while k < visible.len() {
             let g = visible[k];
@@ -471,9 +486,28 @@ impl<const D: usize> Quickhull<'_, D> {
                 }
             }
         }
+        let joined = self.join(eye, &horizon);
+        for &g in &visible {
+            self.faces[g].alive = false;
+            orphans.append(&mut self.faces[g].outside);
+        }
+        orphans.retain(|&p| p != eye);
+        if let Some(new) = &joined {
+            self.assign(&orphans, new.clone());
+        }
+        self.visible = visible;
+        self.horizon = horizon;
+        self.orphans = orphans;
+        joined
+    }
+
+    /// A new face from each edge of `horizon` to `eye`, linked to the face beyond that edge
+    /// and to its two new neighbours. None when the horizon is not one cycle (a vertex starts
+    /// two of its edges, or ends none). The horizon holds a handful of edges: its faces are
+    /// matched by a search, not a map.
+    fn join(&mut self, eye: u32, horizon: &[(u32, u32, usize)]) -> Option<std::ops::Range<usize>> {
         let first = self.faces.len();
-        let mut starting_at = HashMap::with_capacity(horizon.len());
-        for &(u, v, h) in &horizon {
+        for &(u, v, h) in horizon {
             let n = self.faces.len() as u32;
             let mut face = Face::new([u, v, eye]);
             face.adj[0] = h as u32;
@@ -481,23 +515,17 @@ impl<const D: usize> Quickhull<'_, D> {
             let across =
                 (0..3).find(|&e| self.faces[h].v[e] == v && self.faces[h].v[(e + 1) % 3] == u)?;
             self.faces[h].adj[across] = n;
-            if starting_at.insert(u, n).is_some() {
+        }
+        let new = first..self.faces.len();
+        for n in new.clone() {
+            let (u, v) = (self.faces[n].v[0], self.faces[n].v[1]);
+            if new.clone().filter(|&m| self.faces[m].v[0] == u).count() != 1 {
                 return None;
             }
+            let next = new.clone().find(|&m| self.faces[m].v[0] == v)?;
+            self.faces[n].adj[1] = next as u32;
+            self.faces[next].adj[2] = n as u32;
         }
-        for n in first..self.faces.len() {
-            let next = *starting_at.get(&self.faces[n].v[1])?;
-            self.faces[n].adj[1] = next;
-            self.faces[next as usize].adj[2] = n as u32;
-        }
-        let mut orphans = Vec::new();
-        for &g in &visible {
-            self.faces[g].alive = false;
-            orphans.append(&mut self.faces[g].outside);
-        }
-        orphans.retain(|&p| p != eye);
-        let new = first..self.faces.len();
-        self.assign(&orphans, new.clone());
         Some(new)
     }
 }
@@ -544,6 +572,9 @@ fn polytope_edges<const D: usize>(points: &[Vector<D>]) -> Option<Vec<[u32; 2]>>
     let [a, b, c] = base;
     let mut hull = Quickhull {
         points,
+        visible: Vec::new(),
+        horizon: Vec::new(),
+        orphans: Vec::new(),
         faces: vec![
             Face::new([a, b, c]),
             Face::new([a, i3, b]),
