@@ -421,6 +421,8 @@ struct Quickhull<'p, const D: usize> {
     horizon: Vec<(u32, u32, usize)>,
     /// The outside points of the seen faces, to be handed to the new ones.
     orphans: Vec<u32>,
+    /// The new faces by their first vertex.
+    starting: Vec<(u32, usize)>,
 }
 
 impl<const D: usize> Quickhull<'_, D> {
@@ -503,8 +505,9 @@ impl<const D: usize> Quickhull<'_, D> {
 
     /// A new face from each edge of `horizon` to `eye`, linked to the face beyond that edge
     /// and to its two new neighbours. None when the horizon is not one cycle (a vertex starts
-    /// two of its edges, or ends none). The horizon holds a handful of edges: its faces are
-    /// matched by a search, not a map.
+    /// two of its edges, or ends none). The new faces are found by their first vertex in a
+    /// sorted list (a handful of them, usually: a hash map per point cost more than the rest
+    /// of the step).
     fn join(&mut self, eye: u32, horizon: &[(u32, u32, usize)]) -> Option<std::ops::Range<usize>> {
         let first = self.faces.len();
         for &(u, v, h) in horizon {
@@ -517,16 +520,25 @@ impl<const D: usize> Quickhull<'_, D> {
             self.faces[h].adj[across] = n;
         }
         let new = first..self.faces.len();
-        for n in new.clone() {
-            let (u, v) = (self.faces[n].v[0], self.faces[n].v[1]);
-            if new.clone().filter(|&m| self.faces[m].v[0] == u).count() != 1 {
-                return None;
-            }
-            let next = new.clone().find(|&m| self.faces[m].v[0] == v)?;
-            self.faces[n].adj[1] = next as u32;
-            self.faces[next].adj[2] = n as u32;
-        }
-        Some(new)
+        let mut starting = std::mem::take(&mut self.starting);
+        starting.clear();
+        starting.extend(new.clone().map(|n| (self.faces[n].v[0], n)));
+        starting.sort_unstable();
+        let linked = starting.windows(2).all(|w| w[0].0 != w[1].0)
+            && new.clone().all(|n| {
+                let v = self.faces[n].v[1];
+                match starting.binary_search_by_key(&v, |&(u, _)| u) {
+                    Ok(at) => {
+                        let next = starting[at].1;
+                        self.faces[n].adj[1] = next as u32;
+                        self.faces[next].adj[2] = n as u32;
+                        true
+                    }
+                    Err(_) => false,
+                }
+            });
+        self.starting = starting;
+        linked.then_some(new)
     }
 }
 
@@ -575,6 +587,7 @@ fn polytope_edges<const D: usize>(points: &[Vector<D>]) -> Option<Vec<[u32; 2]>>
         visible: Vec::new(),
         horizon: Vec::new(),
         orphans: Vec::new(),
+        starting: Vec::new(),
         faces: vec![
             Face::new([a, b, c]),
             Face::new([a, i3, b]),
