@@ -5,14 +5,18 @@
 //! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`
 //!
 //! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024; QUERY is
-//! `intersect`, `distance`, `distance-enum` (on the `Shape` enum, as a C handle holds it) or
-//! `penetration` (the overlapping pairs only). It prints the support-point evaluations per
+//! `intersect`, `distance`, `distance-enum` (on the `Shape` enum, as a C handle holds it),
+//! `distance-c` (`gjk_distance` on C handles) or `penetration` (the overlapping pairs only). It prints the support-point evaluations per
 //! query (a histogram for the distance query, separated and overlapping pairs apart) to
 //! standard error before the timed passes, and the time per query after them.
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use gjk::ffi::{
+    gjk_distance, gjk_polygon_new, gjk_polytope_new, gjk_shape_free, GjkDistanceResult, GjkShape,
+    GJK_OK,
+};
 use gjk::shape::{ConvexHull, Shape};
 use gjk::{distance, intersect, penetration, Pose, Vector};
 use gjk_bench::data::{generate_hulls, load_reference, Body};
@@ -71,6 +75,24 @@ fn report_iterations<const D: usize>(pairs: &[Pair<D>]) {
     }
 }
 
+/// A C handle holding the points of `hull`.
+fn handle<const D: usize>(hull: &ConvexHull<D>) -> *mut GjkShape {
+    let coords: Vec<f64> = (0..hull.len())
+        .flat_map(|i| hull.point(i).into_iter().copied().collect::<Vec<_>>())
+        .collect();
+    let mut out = std::ptr::null_mut();
+    // SAFETY: `coords` holds D doubles per point and `out` is a valid out-pointer.
+    let status = unsafe {
+        if D == 2 {
+            gjk_polygon_new(coords.as_ptr(), hull.len(), &mut out)
+        } else {
+            gjk_polytope_new(coords.as_ptr(), hull.len(), &mut out)
+        }
+    };
+    assert_eq!(status, GJK_OK, "a hull rejected through the C ABI");
+    out
+}
+
 fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(), String> {
     let pairs = pairs::<D>(workload)?;
     report_iterations(&pairs);
@@ -79,10 +101,18 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
         .iter()
         .map(|(a, b, _)| (Shape::ConvexHull(a.clone()), Shape::ConvexHull(b.clone())))
         .collect();
+    let handles: Vec<(*mut GjkShape, *mut GjkShape)> = if query == "distance-c" {
+        pairs
+            .iter()
+            .map(|(a, b, _)| (handle(a), handle(b)))
+            .collect()
+    } else {
+        vec![(std::ptr::null_mut(), std::ptr::null_mut()); pairs.len()]
+    };
     let start = Instant::now();
     let mut queries = 0usize;
     for _ in 0..passes {
-        for ((a, b, overlapping), (ea, eb)) in pairs.iter().zip(&enums) {
+        for (((a, b, overlapping), (ea, eb)), (ca, cb)) in pairs.iter().zip(&enums).zip(&handles) {
             match query {
                 "intersect" => {
                     black_box(intersect(a, &id, b, &id).ok());
@@ -92,6 +122,13 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
                 }
                 "distance-enum" => {
                     black_box(distance(ea, &id, eb, &id).ok());
+                }
+                "distance-c" => {
+                    let mut out = GjkDistanceResult::default();
+                    let null = std::ptr::null();
+                    // SAFETY: live handles (freed below), NULL poses, a writable result.
+                    black_box(unsafe { gjk_distance(*ca, null, *cb, null, &mut out) });
+                    black_box(&mut out);
                 }
                 "penetration" if *overlapping => {
                     black_box(penetration(a, &id, b, &id).ok());
@@ -103,6 +140,13 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
         }
     }
     let ns = start.elapsed().as_nanos() as f64 / queries.max(1) as f64;
+    for (a, b) in handles {
+        // SAFETY: each handle is freed once (NULL is accepted).
+        unsafe {
+            gjk_shape_free(a);
+            gjk_shape_free(b);
+        }
+    }
     println!("{workload} {query}: {queries} queries, {ns:.0} ns per query");
     Ok(())
 }
@@ -110,7 +154,7 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, distance-enum, penetration)");
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, distance-enum, distance-c, penetration)");
         std::process::exit(2);
     };
     let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);
