@@ -198,10 +198,7 @@ pub fn markdown(
              run-time dispatched `gjk::shape::Shape` enum (what a C handle holds), and through \
              the Rust API on `ConvexHull` (as in the table above); same pairs, same run, the \
              three timed in rounds of their own (in the rounds above our hulls serve four \
-             queries each and stay warmer in the caches than copies serving one). The three \
-             copies of the hulls lie in different memory, which the rounds find more or less \
-             cold: for the cost of the C layer alone, `cargo run --release -p gjk-bench --bin \
-             prof -- W3D-32 distance-c` against `... distance` (hulls in the caches):\n\n\
+             queries each and stay warmer in the caches than copies serving one):\n\n\
              | workload | Rust, `ConvexHull` median ns (min–max) | Rust, `Shape` enum median ns \
              (min–max) | C ABI median ns (min–max) | ratio C/Rust | answers |\n\
              |---|--:|--:|--:|--:|---|\n",
@@ -218,6 +215,12 @@ pub fn markdown(
                 if r.same { "identical" } else { "DIFFERENT" }
             );
         }
+        s.push_str(
+            "\nThe three are three copies of the hulls in different memory, which the rounds \
+             find more or less cold. The C layer's own cost, with the hulls in the caches: \
+             `cargo run --release -p gjk-bench --bin prof -- W3D-32 distance-c` against \
+             `... W3D-32 distance`.\n",
+        );
     }
     let pairs: Vec<String> = workloads
         .iter()
