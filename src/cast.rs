@@ -239,6 +239,9 @@ impl<const D: usize> Shape<D> {
                     max_t,
                 ))
             }
+            // Hulls, the shapes whose support points cost the most, searched as themselves
+            // rather than through the enum at every support point.
+            Shape::ConvexHull(hull) => ray_cast_with(hull, pose, origin, direction, max_t, options),
             _ => ray_cast_with(self, pose, origin, direction, max_t, options),
         }
     }
