@@ -129,3 +129,34 @@ fn small_and_flat_hulls_scan() {
         .collect();
     assert!(!ConvexHull::new(flat).unwrap().climbs());
 }
+
+/// `ConvexHull::new_scanning` never builds the graph, and its support point is the first of
+/// the input points with the largest `dir . p` (found here by brute force), at any size.
+fn scanning_hulls_scan<const D: usize>() {
+    let mut rng = Rng(11);
+    for kind in [0, 3, 5] {
+        let points = cloud::<D>(&mut rng, kind, 1500);
+        let hull = ConvexHull::new_scanning(points.clone()).unwrap();
+        assert!(!hull.climbs(), "{D}D kind {kind}");
+        for _ in 0..200 {
+            let dir = rng.vector::<D>();
+            let best = max_along(&points, &dir);
+            let first = points.iter().position(|p| p.dot(&dir) == best).unwrap();
+            assert_eq!(
+                hull.support(&dir),
+                points[first],
+                "{D}D kind {kind} {dir:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn scanning_hulls_scan_2d() {
+    scanning_hulls_scan::<2>();
+}
+
+#[test]
+fn scanning_hulls_scan_3d() {
+    scanning_hulls_scan::<3>();
+}

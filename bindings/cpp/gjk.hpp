@@ -99,6 +99,15 @@ class Shape {
   static Shape polytope(const float* xyz, std::size_t count) {
     return make([&](GjkShape** out) { return gjk_polytope_new_f32(xyz, count, out); });
   }
+  // `polygon` without the hull's edge graph (gjk_polygon_new_scanning): creation costs only
+  // the copy, support points scan every point. For shapes made for a few queries.
+  static Shape polygon_scanning(const double* xy, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polygon_new_scanning(xy, count, out); });
+  }
+  // `polytope` without the hull's edge graph (gjk_polytope_new_scanning).
+  static Shape polytope_scanning(const double* xyz, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polytope_new_scanning(xyz, count, out); });
+  }
   // Disc of `radius` at the local origin.
   static Shape circle(double radius) {
     return make([&](GjkShape** out) { return gjk_circle_new(radius, out); });

@@ -80,11 +80,12 @@ static void test_tutorial_scenario(void) {
 
 /* Shapes at the origin; the points sit at (1, 2[, 3]), the corner of the rectangle / box. */
 static void test_every_constructor(void) {
-  GjkShape *s[16] = {0};
+  GjkShape *s[20] = {0};
   int n = 0;
   double pts3[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
   double pts2[] = {0, 0, 1, 0, 0, 1};
   CHECK(gjk_polygon_new(pts2, 3, &s[n++]) == GJK_OK);
+  CHECK(gjk_polygon_new_scanning(pts2, 3, &s[n++]) == GJK_OK);
   CHECK(gjk_circle_new(1, &s[n++]) == GJK_OK);
   CHECK(gjk_ellipse_new(2, 1, &s[n++]) == GJK_OK);
   CHECK(gjk_stadium_new(2, 1, &s[n++]) == GJK_OK);
@@ -95,6 +96,7 @@ static void test_every_constructor(void) {
   CHECK(gjk_segment2d_new(0, 0, 1, 1, &s[n++]) == GJK_OK);
   int planar = n;
   CHECK(gjk_polytope_new(pts3, 4, &s[n++]) == GJK_OK);
+  CHECK(gjk_polytope_new_scanning(pts3, 4, &s[n++]) == GJK_OK);
   CHECK(gjk_sphere_new(1, &s[n++]) == GJK_OK);
   CHECK(gjk_ellipsoid_new(1, 2, 3, &s[n++]) == GJK_OK);
   CHECK(gjk_capsule_new(1, 0.5, &s[n++]) == GJK_OK);
@@ -134,6 +136,34 @@ static void test_every_constructor(void) {
     }
   }
   for (int i = 0; i < n; i++) gjk_shape_free(s[i]);
+}
+
+/* A large cloud built with and without the hull's edge graph gives the same answers. */
+static void test_scanning_hull(void) {
+  enum { N = 1200 };
+  static double xyz[3 * N];
+  for (int i = 0; i < N; i++) {
+    double z = 1.0 - 2.0 * (i + 0.5) / N, r = sqrt(1.0 - z * z), phi = 2.399963229728653 * i;
+    xyz[3 * i] = r * cos(phi);
+    xyz[3 * i + 1] = r * sin(phi);
+    xyz[3 * i + 2] = z;
+  }
+  GjkShape *climbing, *scanning, *ball;
+  CHECK(gjk_polytope_new(xyz, N, &climbing) == GJK_OK);
+  CHECK(gjk_polytope_new_scanning(xyz, N, &scanning) == GJK_OK);
+  CHECK(gjk_sphere_new(0.5, &ball) == GJK_OK);
+  for (int k = 0; k < 20; k++) {
+    double position[3] = {3 * cos(k), 3 * sin(k), 0.1 * k - 1}, rotation[4] = {0, 0, 0, 1};
+    GjkPose at = gjk_pose_3d(position, rotation);
+    GjkDistanceResult x, y;
+    CHECK(gjk_distance(climbing, NULL, ball, &at, &x) == GJK_OK);
+    CHECK(gjk_distance(scanning, NULL, ball, &at, &y) == GJK_OK);
+    CHECK(NEAR(x.distance, y.distance, 1e-12));
+    CHECK(x.distance > 1.3 && x.distance < 2.5);
+  }
+  gjk_shape_free(climbing);
+  gjk_shape_free(scanning);
+  gjk_shape_free(ball);
 }
 
 /* Single-precision input: the same shapes as from doubles, widened exactly. */
@@ -215,6 +245,9 @@ static void test_bad_input(void) {
   EXPECT_ERROR(gjk_polygon_new(pts, 0, &s), GJK_INVALID_ARGUMENT, "count is 0");
   EXPECT_ERROR(gjk_polygon_new(NULL, 4, &s), GJK_NULL_POINTER, "xy is NULL");
   EXPECT_ERROR(gjk_polytope_new(NULL, 1, &s), GJK_NULL_POINTER, "xyz is NULL");
+  EXPECT_ERROR(gjk_polygon_new_scanning(pts, 4, &s), GJK_INVALID_ARGUMENT, "point 2 coordinate 0");
+  EXPECT_ERROR(gjk_polytope_new_scanning(NULL, 1, &s), GJK_NULL_POINTER, "xyz is NULL");
+  EXPECT_ERROR(gjk_polytope_new_scanning(pts, 1, NULL), GJK_NULL_POINTER, "out");
   EXPECT_ERROR(gjk_polytope_new(pts, (size_t)-1, &s), GJK_INVALID_ARGUMENT, "too large");
   EXPECT_ERROR(gjk_polytope_new(pts, 1, NULL), GJK_NULL_POINTER, "out");
   double huge[] = {-1e308, 0, 0, 1e308, 0, 0};
@@ -374,6 +407,7 @@ int main(void) {
   test_version_and_strings();
   test_tutorial_scenario();
   test_every_constructor();
+  test_scanning_hull();
   test_float_input();
   test_analytic_3d();
   test_bad_input();

@@ -151,6 +151,11 @@ static void test_shapes_3d() {
   gjk::Pose corner({1.0, 1.0, 1.0}, {0.0, 0.0, 0.0, 1.0});
   CHECK(gjk::intersect(a, gjk::Pose(), b, corner));  // touching at the corner (1, 1, 1)
   CHECK(gjk::distance(a, gjk::Pose(), b, corner).distance == 0.0);
+  gjk::Shape scanned = gjk::Shape::polytope_scanning(cube, 8);
+  CHECK_NEAR(gjk::distance(scanned, gjk::Pose(), b, shifted).distance, 2.0, tight);
+  const double square[] = {0, 0, 1, 0, 1, 1, 0, 1};
+  gjk::Shape flat = gjk::Shape::polygon_scanning(square, 4);
+  CHECK(flat.dimension() == 2);
 
   gjk::Shape box = gjk::Shape::box(1.0, 1.0, 1.0);
   gjk::Shape sphere = gjk::Shape::sphere(0.5);

@@ -259,6 +259,13 @@ internal static class TestRunner
                 "capsule vs point beyond its end");
             Near(Distance(capsule, point3, new GjkPose(3, 0, 1)).Distance, 2.5, 1e-9,
                 "capsule vs point beside it");
+            using (Shape scanned = Shape.PolytopeScanning(Cube))
+            using (Shape scannedSquare = Shape.PolygonScanning(Square))
+            {
+                Check(scannedSquare.Dimension == 2, "scanning polygon dimension");
+                Near(Distance(scanned, unit, new GjkPose(0, 0, 4)).Distance, 2, Tight,
+                    "scanning polytope vs sphere");
+            }
             Near(Distance(cube, unit, new GjkPose(0, 0, 4)).Distance, 2, Tight,
                 "cube polytope vs sphere");
             using (Shape beside = Shape.Point3D(1, 0, 1))

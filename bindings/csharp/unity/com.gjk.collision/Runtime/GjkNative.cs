@@ -117,6 +117,16 @@ namespace GjkCollision
         public static extern GjkStatus gjk_polytope_new_f32(
             Vec3[] points, UIntPtr count, out Shape shape);
 
+        /// <summary><c>gjk_polygon_new</c> without the hull's edge graph.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polygon_new_scanning(
+            double[] xy, UIntPtr count, out Shape shape);
+
+        /// <summary><c>gjk_polytope_new</c> without the hull's edge graph.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polytope_new_scanning(
+            double[] xyz, UIntPtr count, out Shape shape);
+
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_point2d_new(double x, double y, out Shape shape);
 
