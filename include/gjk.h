@@ -829,6 +829,24 @@ GjkStatus gjk_polygon_new_scanning(const double *xy, size_t count, struct GjkSha
 GjkStatus gjk_polytope_new_scanning(const double *xyz, size_t count, struct GjkShape **out);
 
 /**
+ * `gjk_polygon_new_scanning` for single-precision coordinates (a Unity `Vector2[]` passed as
+ * is); the floats are widened exactly to doubles.
+ *
+ * # Safety
+ * As `gjk_polygon_new_f32`.
+ */
+GjkStatus gjk_polygon_new_scanning_f32(const float *xy, size_t count, struct GjkShape **out);
+
+/**
+ * `gjk_polytope_new_scanning` for single-precision coordinates (a Unity `Vector3[]` passed
+ * as is); the floats are widened exactly to doubles.
+ *
+ * # Safety
+ * As `gjk_polytope_new_f32`.
+ */
+GjkStatus gjk_polytope_new_scanning_f32(const float *xyz, size_t count, struct GjkShape **out);
+
+/**
  * A 2D point at (x, y).
  *
  * # Safety

@@ -104,9 +104,15 @@ class Shape {
   static Shape polygon_scanning(const double* xy, std::size_t count) {
     return make([&](GjkShape** out) { return gjk_polygon_new_scanning(xy, count, out); });
   }
+  static Shape polygon_scanning(const float* xy, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polygon_new_scanning_f32(xy, count, out); });
+  }
   // `polytope` without the hull's edge graph (gjk_polytope_new_scanning).
   static Shape polytope_scanning(const double* xyz, std::size_t count) {
     return make([&](GjkShape** out) { return gjk_polytope_new_scanning(xyz, count, out); });
+  }
+  static Shape polytope_scanning(const float* xyz, std::size_t count) {
+    return make([&](GjkShape** out) { return gjk_polytope_new_scanning_f32(xyz, count, out); });
   }
   // Disc of `radius` at the local origin.
   static Shape circle(double radius) {

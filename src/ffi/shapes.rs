@@ -186,6 +186,38 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning(
     })
 }
 
+/// `gjk_polygon_new_scanning` for single-precision coordinates (a Unity `Vector2[]` passed as
+/// is); the floats are widened exactly to doubles.
+///
+/// # Safety
+/// As `gjk_polygon_new_f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polygon_new_scanning_f32(
+    xy: *const f32,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        hull::<2, f32>(xy, count, "xy", ConvexHull::new_scanning)
+    })
+}
+
+/// `gjk_polytope_new_scanning` for single-precision coordinates (a Unity `Vector3[]` passed
+/// as is); the floats are widened exactly to doubles.
+///
+/// # Safety
+/// As `gjk_polytope_new_f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_polytope_new_scanning_f32(
+    xyz: *const f32,
+    count: usize,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    create(out, || {
+        hull::<3, f32>(xyz, count, "xyz", ConvexHull::new_scanning)
+    })
+}
+
 /// A 2D point at (x, y).
 ///
 /// # Safety

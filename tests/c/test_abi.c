@@ -181,11 +181,20 @@ static void test_float_input(void) {
   double pos[3] = {0.5, 0.5, 3.0};
   GjkPose above = gjk_pose_3d(pos, NULL);
   CHECK(gjk_distance(c, NULL, c, &above, &r) == GJK_OK && NEAR(r.distance, 2.0, 1e-15));
+  GjkShape *a_scan, *c_scan;
+  CHECK(gjk_polygon_new_scanning_f32(square_f, 4, &a_scan) == GJK_OK);
+  CHECK(gjk_polytope_new_scanning_f32(cube_f, 8, &c_scan) == GJK_OK);
+  CHECK(gjk_distance(a_scan, NULL, b, NULL, &r) == GJK_OK && r.distance == 1.0);
+  CHECK(gjk_distance(c_scan, NULL, c, &above, &r) == GJK_OK && NEAR(r.distance, 2.0, 1e-15));
+  gjk_shape_free(a_scan);
+  gjk_shape_free(c_scan);
   float bad_f[] = {0, 0, 1, (float)NAN};
   GjkShape *s = NULL;
   EXPECT_ERROR(gjk_polygon_new_f32(bad_f, 2, &s), GJK_INVALID_ARGUMENT, "point 1 coordinate 1");
   EXPECT_ERROR(gjk_polytope_new_f32(NULL, 2, &s), GJK_NULL_POINTER, "xyz is NULL");
   EXPECT_ERROR(gjk_polytope_new_f32(cube_f, 0, &s), GJK_INVALID_ARGUMENT, "count is 0");
+  EXPECT_ERROR(gjk_polygon_new_scanning_f32(bad_f, 2, &s), GJK_INVALID_ARGUMENT,
+               "point 1 coordinate 1");
   CHECK(s == NULL);
   gjk_shape_free(a);
   gjk_shape_free(b);

@@ -153,6 +153,8 @@ static void test_shapes_3d() {
   CHECK(gjk::distance(a, gjk::Pose(), b, corner).distance == 0.0);
   gjk::Shape scanned = gjk::Shape::polytope_scanning(cube, 8);
   CHECK_NEAR(gjk::distance(scanned, gjk::Pose(), b, shifted).distance, 2.0, tight);
+  gjk::Shape scanned_f32 = gjk::Shape::polytope_scanning(cube_f32, 8);
+  CHECK_NEAR(gjk::distance(scanned_f32, gjk::Pose(), a, shifted).distance, 2.0, tight);
   const double square[] = {0, 0, 1, 0, 1, 1, 0, 1};
   gjk::Shape flat = gjk::Shape::polygon_scanning(square, 4);
   CHECK(flat.dimension() == 2);

@@ -260,11 +260,17 @@ internal static class TestRunner
             Near(Distance(capsule, point3, new GjkPose(3, 0, 1)).Distance, 2.5, 1e-9,
                 "capsule vs point beside it");
             using (Shape scanned = Shape.PolytopeScanning(Cube))
+            using (Shape scannedFloats = Shape.PolytopeScanning(Array.ConvertAll(Cube, x => (float)x)))
             using (Shape scannedSquare = Shape.PolygonScanning(Square))
+            using (Shape scannedSquareFloats =
+                Shape.PolygonScanning(Array.ConvertAll(Square, x => (float)x)))
             {
-                Check(scannedSquare.Dimension == 2, "scanning polygon dimension");
+                Check(scannedSquare.Dimension == 2 && scannedSquareFloats.Dimension == 2,
+                    "scanning polygon dimension");
                 Near(Distance(scanned, unit, new GjkPose(0, 0, 4)).Distance, 2, Tight,
                     "scanning polytope vs sphere");
+                Near(Distance(scannedFloats, unit, new GjkPose(0, 0, 4)).Distance, 2, Tight,
+                    "scanning polytope from floats vs sphere");
             }
             Near(Distance(cube, unit, new GjkPose(0, 0, 4)).Distance, 2, Tight,
                 "cube polytope vs sphere");

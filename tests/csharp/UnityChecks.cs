@@ -31,8 +31,10 @@ internal static class UnityChecks
         using (Shape a = Shape.Polygon(square, 4))
         using (Shape t = Shape.Polygon(triangle))
         using (Shape box = Shape.Polytope(cube))
+        using (Shape scanned = Shape.PolytopeScanning(cube))
         using (Shape sphere = Shape.Sphere(0.5))
         {
+            Check(scanned.Dimension == 3, "scanning polytope from Vector3");
             GjkDistanceResult r = Gjk.Distance(a, GjkPose.Identity, t, GjkPose.From2D(2, 1, 0));
             Near(r.Distance, Math.Sqrt(5), Tight, "polygon from the first 4 Vector2");
             Check(Gjk.Intersect(a, t), "Vector2 polygons touching");

@@ -128,6 +128,14 @@ namespace GjkCollision
             double[] xyz, UIntPtr count, out Shape shape);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polygon_new_scanning_f32(
+            float[] xy, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_polytope_new_scanning_f32(
+            float[] xyz, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_point2d_new(double x, double y, out Shape shape);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]

@@ -73,6 +73,17 @@ namespace GjkCollision
                 shape);
         }
 
+        /// <summary><see cref="PolygonScanning(double[])"/> from single-precision x0, y0, x1,
+        /// ..., widened exactly to doubles.</summary>
+        public static Shape PolygonScanning(float[] xy)
+        {
+            Shape shape;
+            return Created(
+                GjkNative.gjk_polygon_new_scanning_f32(
+                    xy, Count(xy, 2, WholePoints(xy, 2, "xy")), out shape),
+                shape);
+        }
+
         /// <summary>The convex hull of 2D points given as single-precision x0, y0, x1, y1, ...,
         /// widened exactly to doubles.</summary>
         public static Shape Polygon(float[] xy)
@@ -127,6 +138,17 @@ namespace GjkCollision
             Shape shape;
             return Created(
                 GjkNative.gjk_polytope_new_scanning(
+                    xyz, Count(xyz, 3, WholePoints(xyz, 3, "xyz")), out shape),
+                shape);
+        }
+
+        /// <summary><see cref="PolytopeScanning(double[])"/> from single-precision x0, y0,
+        /// z0, x1, ..., widened exactly to doubles.</summary>
+        public static Shape PolytopeScanning(float[] xyz)
+        {
+            Shape shape;
+            return Created(
+                GjkNative.gjk_polytope_new_scanning_f32(
                     xyz, Count(xyz, 3, WholePoints(xyz, 3, "xyz")), out shape),
                 shape);
         }
