@@ -89,6 +89,18 @@ struct Job<'a> {
     pass: Box<dyn Fn() + 'a>,
 }
 
+impl<'a> Job<'a> {
+    /// `who`'s `query` on the pairs `pairs`, timed by `pass`.
+    fn new(query: Query, who: Who, pairs: &[usize], pass: impl Fn() + 'a) -> Self {
+        Self {
+            query,
+            who,
+            pairs: pairs.len(),
+            pass: Box::new(pass),
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Who {
     Ours,
@@ -193,19 +205,13 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
     for query in QUERIES {
         let pairs = subset(query);
         let ours = &*ours;
-        jobs.push(Job {
-            query,
-            who: Who::Ours,
-            pairs: pairs.len(),
-            pass: Box::new(move || ours.pass(query, pairs)),
-        });
+        jobs.push(Job::new(query, Who::Ours, pairs, move || {
+            ours.pass(query, pairs)
+        }));
         if let Some(parry) = parry.as_deref() {
-            jobs.push(Job {
-                query,
-                who: Who::Parry,
-                pairs: pairs.len(),
-                pass: Box::new(move || parry.pass(query, pairs)),
-            });
+            jobs.push(Job::new(query, Who::Parry, pairs, move || {
+                parry.pass(query, pairs)
+            }));
         }
     }
     // The C ABI's table: the distance query on our hulls, on their `Shape` enum copies and on
@@ -217,24 +223,15 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
         let query = Query::Distance;
         let pairs = subset(query);
         let ours = &*ours;
-        abi_jobs.push(Job {
-            query,
-            who: Who::Ours,
-            pairs: pairs.len(),
-            pass: Box::new(move || ours.pass(query, pairs)),
-        });
-        abi_jobs.push(Job {
-            query,
-            who: Who::OursOnEnum,
-            pairs: pairs.len(),
-            pass: Box::new(move || on_enum.pass(query, pairs)),
-        });
-        abi_jobs.push(Job {
-            query,
-            who: Who::OursThroughC,
-            pairs: pairs.len(),
-            pass: Box::new(move || ffi.pass(pairs)),
-        });
+        abi_jobs.push(Job::new(query, Who::Ours, pairs, move || {
+            ours.pass(query, pairs)
+        }));
+        abi_jobs.push(Job::new(query, Who::OursOnEnum, pairs, move || {
+            on_enum.pass(query, pairs)
+        }));
+        abi_jobs.push(Job::new(query, Who::OursThroughC, pairs, move || {
+            ffi.pass(pairs)
+        }));
     }
     eprintln!(
         "  timing {} jobs, then {} through the C ABI, {rounds} rounds",

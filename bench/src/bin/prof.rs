@@ -78,7 +78,10 @@ fn report_iterations<const D: usize>(pairs: &[Pair<D>]) {
 /// A C handle holding the points of `hull`.
 fn handle<const D: usize>(hull: &ConvexHull<D>) -> *mut GjkShape {
     let coords: Vec<f64> = (0..hull.len())
-        .flat_map(|i| hull.point(i).into_iter().copied().collect::<Vec<_>>())
+        .flat_map(|i| {
+            let p = hull.point(i);
+            (0..D).map(move |k| p[k])
+        })
         .collect();
     let mut out = std::ptr::null_mut();
     // SAFETY: `coords` holds D doubles per point and `out` is a valid out-pointer.
