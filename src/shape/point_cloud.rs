@@ -153,6 +153,11 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
         self.support_index(dir).1
     }
 
+    #[inline(always)]
+    fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.support_index(dir).1
+    }
+
     #[inline]
     fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
         let (index, point) = self.support_index(dir);
@@ -176,7 +181,7 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
 impl<const D: usize> ConvexHull<D> {
     /// The index of a point with the largest `dir . p` (the first in the order given when
     /// scanning), and that point.
-    #[inline]
+    #[inline(always)]
     fn support_index(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
         if let Some(graph) = &self.graph {
             return graph.support(dir);
@@ -192,7 +197,7 @@ impl<const D: usize> ConvexHull<D> {
     /// lanes are compiled for it: four f64 lanes where the baseline (SSE2) has two. The two
     /// give bitwise the same answer (the same multiplications and additions in the same
     /// order; Rust never fuses them).
-    #[inline]
+    #[inline(always)]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         if self.len <= PLAIN_SCAN_UP_TO[D.saturating_sub(2).min(1)] {
             return self.scan_plain(axes, dir);
