@@ -231,7 +231,7 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
 
     /// Support point of `core(A) - core(B)` in direction `dir` (A's frame): the shapes without
     /// their margins.
-    #[inline]
+    #[inline(always)]
     pub fn support(&self, dir: &Vector<D>) -> SupportPoint<D> {
         let a = self.a.core_support(dir);
         let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));
