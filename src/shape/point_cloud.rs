@@ -153,6 +153,7 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
         self.support_index(dir).1
     }
 
+    /// Inlined into the queries, with the scan (see `verdict`'s AVX2 build).
     #[inline(always)]
     fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
         self.support_index(dir).1
