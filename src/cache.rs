@@ -6,7 +6,10 @@
 //! (like Box2D's simplex cache), for other shapes as the directions their support points were
 //! found in — and [`distance_cached`] / [`intersect_cached`] start from it, then store the new
 //! final simplex. A pair that has not moved is answered with a single support evaluation (the
-//! one that proves the simplex optimal); a separated pair asked for a boolean, usually in one.
+//! one that proves the simplex optimal). The boolean query remembers its proof instead: the
+//! simplex that enclosed the origin (checked first next time, at no support evaluation for
+//! point clouds) or the direction that separated the shapes (where the next search starts,
+//! usually proving them apart again in one evaluation).
 //!
 //! Safe with any cache: the simplex is rebuilt from the shapes as they are now (an index
 //! names a vertex of the current shape, a direction is evaluated afresh), so its points are
@@ -79,8 +82,9 @@ where
     distance_observed(a, pose_a, b, pose_b, options, &mut (), Some(cache))
 }
 
-/// [`crate::intersect_with`] starting from `cache`, which then holds this query's final
-/// simplex (it is emptied by an error).
+/// [`crate::intersect_with`] starting from `cache`, which then holds this query's proof: the
+/// simplex enclosing the origin, the support point whose direction separates the shapes, or
+/// (for a pair only the full search decides) its final simplex. It is emptied by an error.
 pub fn intersect_cached<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,

@@ -31,7 +31,7 @@
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
 pub(crate) use crate::range::{robust_norm, robust_unit};
-use crate::simplex::{closest_to_origin, plane_normal};
+use crate::simplex::{closest_to_origin, plane_normal, strictly_encloses_origin};
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 use crate::trace::StepOutcome;
 use crate::verdict::{quick_verdict, Quick};
@@ -272,18 +272,68 @@ where
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     match cache {
-        None => match quick_verdict(&pair, options.max_iterations) {
-            Quick::Verdict(verdict) => Ok(verdict),
-            // From scratch, not from the fast path's simplex: a search that ends without a
-            // proof (stalled within its allowance near touching) then ends as the distance
-            // query's does, and the two agree (resumed, an ellipse's rim touching a segment's
-            // end was called apart while the distance query said touching).
-            Quick::Undecided => {
-                Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict()
+        None => {
+            match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
+            {
+                Quick::Verdict(verdict) => Ok(verdict),
+                // From scratch, not from the fast path's simplex: a search that ends without a
+                // proof (stalled within its allowance near touching) then ends as the distance
+                // query's does, and the two agree (resumed, an ellipse's rim touching a segment's
+                // end was called apart while the distance query said touching).
+                Quick::Undecided => {
+                    Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict()
+                }
             }
-        },
-        Some(cache) => Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict(),
+        }
+        Some(cache) => {
+            if still_encloses(&pair, cache.keys()) {
+                return Ok(true);
+            }
+            // A separating direction remembered: the fast path starts along it.
+            let start = match cache.keys() {
+                [key] => Some(&key.dir),
+                _ => None,
+            };
+            let mut proof = [None; 4];
+            match quick_verdict(&pair, options.max_iterations, start, &mut proof) {
+                Quick::Verdict(verdict) => {
+                    // The proof, for the next query to check first.
+                    let len = proof.iter().take_while(|k| k.is_some()).count();
+                    cache.store(&proof.map(Option::unwrap_or_default)[..len]);
+                    Ok(verdict)
+                }
+                Quick::Undecided => {
+                    Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict()
+                }
+            }
+        }
     }
+}
+
+/// Whether the simplex `keys` describe, found again under the pair's current placement (see
+/// [`MinkowskiPair::recall`]: its points are points of `A - B` whatever the keys are), is full
+/// and holds the origin strictly inside, every signed area or volume clear of its rounding:
+/// the fast path's proof of overlap, at no support evaluation for point clouds.
+fn still_encloses<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    keys: &[SupportKey<D>],
+) -> bool
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    if keys.len() != D + 1 {
+        return false;
+    }
+    let mut points = [Vector3::zeros(); 4];
+    for (point, key) in points.iter_mut().zip(keys) {
+        let w = pair.recall(key).w;
+        if !w.iter().all(|x| x.is_finite()) {
+            return false;
+        }
+        *point = lift(&w);
+    }
+    strictly_encloses_origin(&points[..keys.len()], D == 2).is_ok()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -244,7 +244,7 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     }
 
     /// [`MinkowskiPair::support`], also returning how to find its points again.
-    #[inline]
+    #[inline(always)]
     pub fn support_keyed(&self, dir: &Vector<D>) -> (SupportPoint<D>, SupportKey<D>) {
         let (a, index_a) = self.a.core_support_indexed(dir);
         let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));

@@ -21,13 +21,19 @@
 
 use nalgebra::Vector3;
 
-use crate::gjk::{lift, Tolerances};
+use crate::gjk::{lift, Keying, Tolerances};
 use crate::simplex::strictly_encloses_origin;
-use crate::support::{MinkowskiPair, Support};
+use crate::support::{MinkowskiPair, Support, Vector};
 
 /// The most support points the fast path evaluates before it leaves the pair to the full
 /// search (it decides every pair of the W2D and W3D reference workloads within it).
 const MAX_STEPS: u32 = 32;
+
+/// How the support points of a verdict's proof were found, for a [`crate::SimplexCache`]: the
+/// vertices of the simplex that encloses the origin, or the one support point whose direction
+/// separates the shapes; `None` past them, and everywhere for a proof not kept (an enclosing
+/// simplex found by probing beyond a face) or no proof.
+pub(crate) type Proof<K> = [Option<K>; 4];
 
 /// What the fast path made of a pair.
 pub(crate) enum Quick {
@@ -42,11 +48,14 @@ pub(crate) enum Quick {
 /// path runs a build of itself compiled for it, with the support functions of point clouds
 /// inlined: bitwise the same arithmetic (no fused operations), with about 15% fewer
 /// instructions (three-operand forms, no register copies).
-pub(crate) fn quick_verdict<const D: usize, A, B>(
+pub(crate) fn quick_verdict<const D: usize, A, B, K>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,
+    start: Option<&Vector<D>>,
+    proof: &mut Proof<K>,
 ) -> Quick
 where
+    K: Keying<D>,
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
@@ -54,40 +63,47 @@ where
     {
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { quick_verdict_avx2(pair, max_steps) };
+            return unsafe { quick_verdict_avx2(pair, max_steps, start, proof) };
         }
     }
-    quick_verdict_body(pair, max_steps)
+    quick_verdict_body(pair, max_steps, start, proof)
 }
 
 /// [`quick_verdict_body`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn quick_verdict_avx2<const D: usize, A, B>(
+fn quick_verdict_avx2<const D: usize, A, B, K>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,
+    start: Option<&Vector<D>>,
+    proof: &mut Proof<K>,
 ) -> Quick
 where
+    K: Keying<D>,
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    quick_verdict_body(pair, max_steps)
+    quick_verdict_body(pair, max_steps, start, proof)
 }
 
 /// [`quick_verdict`] itself, inlined into both builds; so are the helpers it calls, since code
 /// called without inlining runs its baseline build.
 #[inline(always)]
-fn quick_verdict_body<const D: usize, A, B>(
+fn quick_verdict_body<const D: usize, A, B, K>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,
+    start: Option<&Vector<D>>,
+    proof: &mut Proof<K>,
 ) -> Quick
 where
+    K: Keying<D>,
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
     let planar = D == 2;
     let mut simplex = Simplex {
         points: [Vector3::zeros(); 4],
+        keys: [None; 4],
         len: 0,
     };
     if pair.margins() != (0.0, 0.0) || pair.extent() == 0.0 {
@@ -95,16 +111,20 @@ where
     }
     let tolerances = Tolerances::of(pair);
     let beyond = tolerances.contact + tolerances.separating;
-    let mut direction = unit_scaled(lift(&-tolerances.center)).unwrap_or(Vector3::x());
+    let mut direction = start
+        .and_then(|d| unit_scaled(lift(d)))
+        .or_else(|| unit_scaled(lift(&-tolerances.center)))
+        .unwrap_or(Vector3::x());
     let steps = max_steps.min(MAX_STEPS);
     for step in 1..=steps {
-        let support = pair.support(&direction.fixed_rows::<D>(0).into_owned());
+        let (support, key) = K::support(pair, &direction.fixed_rows::<D>(0).into_owned());
         if !support.w.iter().all(|x| x.is_finite()) {
             return Quick::Undecided;
         }
         let w = lift(&support.w);
         let reach = w.dot(&direction);
         if reach < -beyond * direction.norm() {
+            *proof = [Some(key), None, None, None];
             return Quick::Verdict(false);
         }
         if reach < 0.0 || simplex.points[..simplex.len].contains(&w) {
@@ -112,6 +132,7 @@ where
             return Quick::Undecided;
         }
         simplex.points[simplex.len] = w;
+        simplex.keys[simplex.len] = Some(key);
         simplex.len += 1;
         direction = match simplex.update(planar) {
             Step::Towards(d) => match unit_scaled(d) {
@@ -121,7 +142,11 @@ where
             Step::Enclosed => {
                 let points = &simplex.points[..simplex.len];
                 return match strictly_encloses_origin(points, planar) {
-                    Ok(()) => Quick::Verdict(true),
+                    Ok(()) => {
+                        *proof = simplex.keys;
+                        proof[simplex.len..].fill(None);
+                        Quick::Verdict(true)
+                    }
                     Err(nearest) if step < steps && simplex.probe_beyond(nearest, pair) => {
                         Quick::Verdict(true)
                     }
@@ -142,13 +167,14 @@ enum Step {
 }
 
 /// The simplex of the fast path, in 3D coordinates (2D points have z = 0), its newest point
-/// last.
-struct Simplex {
+/// last, and how its vertices were found.
+struct Simplex<K> {
     points: [Vector3<f64>; 4],
+    keys: Proof<K>,
     len: usize,
 }
 
-impl Simplex {
+impl<K: Copy> Simplex<K> {
     /// Keeps the sub-simplex whose region holds the origin (it always holds the newest point)
     /// and returns the direction from it towards the origin (square to it when the origin
     /// lies on it).
@@ -165,9 +191,10 @@ impl Simplex {
     /// Keeps the vertices `kept`, in that order.
     #[inline(always)]
     fn keep(&mut self, kept: &[usize]) {
-        let points = self.points;
+        let (points, keys) = (self.points, self.keys);
         for (slot, &i) in kept.iter().enumerate() {
             self.points[slot] = points[i];
+            self.keys[slot] = keys[i];
         }
         self.len = kept.len();
     }
@@ -312,7 +339,7 @@ mod tests {
     ) -> Option<bool> {
         let pose_b = Pose::from_translation(at).expect("a finite offset");
         let pair = MinkowskiPair::new(a, &Pose::identity(), b, &pose_b);
-        match quick_verdict(&pair, 100) {
+        match quick_verdict::<D, _, _, ()>(&pair, 100, None, &mut [None; 4]) {
             Quick::Verdict(v) => Some(v),
             Quick::Undecided => None,
         }
@@ -410,11 +437,18 @@ mod tests {
             for factor in [0.0, 0.5, 1.0 - 1e-15, 1.0, 1.0 + 1e-15, 1.5] {
                 let pose = Pose::from_translation(axis * touching * factor).expect("finite");
                 let pair = MinkowskiPair::new(&a, &Pose::identity(), &b, &pose);
-                let baseline = outcome(quick_verdict_body(&pair, MAX_STEPS));
+                let baseline = outcome(quick_verdict_body::<D, _, _, ()>(
+                    &pair,
+                    MAX_STEPS,
+                    None,
+                    &mut [None; 4],
+                ));
                 #[cfg(target_arch = "x86_64")]
                 {
                     // SAFETY: the CPU supports AVX2, checked above.
-                    let fast = outcome(unsafe { quick_verdict_avx2(&pair, MAX_STEPS) });
+                    let fast = outcome(unsafe {
+                        quick_verdict_avx2::<D, _, _, ()>(&pair, MAX_STEPS, None, &mut [None; 4])
+                    });
                     assert_eq!(fast, baseline, "case {case}, factor {factor}");
                 }
                 proven += usize::from(baseline.is_some());

@@ -173,8 +173,10 @@ pub unsafe extern "C" fn gjk_distance_cached(
     })
 }
 
-/// `gjk_intersect_ex` warm-started from `*cache`, which then holds this query's final simplex:
-/// a separated pair that moved a little is usually proven apart by one support evaluation.
+/// `gjk_intersect_ex` warm-started from `*cache`, which then holds this query's proof (the
+/// simplex enclosing the origin, or the direction separating the shapes): an overlapping pair
+/// that moved a little is usually proven overlapping again without a support evaluation, a
+/// separated one apart by one.
 /// `options` may be NULL (the defaults); `cache` may not. `*out` is written on success only;
 /// `*cache` as for `gjk_distance_cached`.
 ///

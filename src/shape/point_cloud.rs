@@ -159,7 +159,7 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
         self.support_index(dir).1
     }
 
-    #[inline]
+    #[inline(always)]
     fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
         let (index, point) = self.support_index(dir);
         (point, Some(index as u32))

@@ -81,7 +81,8 @@ namespace GjkCollision
         }
 
         /// <summary><see cref="Intersect(Shape, GjkPose, Shape, GjkPose)"/> warm-started from
-        /// <paramref name="cache"/>, which then holds this query's final simplex.</summary>
+        /// <paramref name="cache"/>, which then holds this query's proof (the simplex enclosing the
+        /// origin, or the direction separating the shapes).</summary>
         public static bool Intersect(
             Shape a, GjkPose poseA, Shape b, GjkPose poseB, ref GjkSimplexCache cache)
         {
