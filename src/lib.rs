@@ -37,6 +37,8 @@ pub mod range;
 pub mod shape;
 mod simplex;
 mod support;
+#[cfg(test)]
+mod test_random;
 pub mod trace;
 mod verdict;
 

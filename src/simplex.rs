@@ -683,13 +683,7 @@ mod tests {
     /// relative to the largest face, not to size^3), and the weights give it back.
     #[test]
     fn thin_tetrahedra_weights_give_the_origin() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut next = crate::test_random::uniform(0x2545_f491_4f6c_dd1d_u64);
         let mut worst = 0.0f64;
         let mut inside = 0;
         for _ in 0..20_000 {
@@ -733,13 +727,7 @@ mod tests {
 
     #[test]
     fn random_simplices_are_optimal() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut next = crate::test_random::uniform(0x9e37_79b9_7f4a_7c15_u64);
         for round in 0..20_000 {
             let n = 1 + round % 4;
             let offset = v(next(), next(), next()) * 3.0;

@@ -413,13 +413,7 @@ mod tests {
             eprintln!("no AVX2 on this CPU: its build of the fast path is not checked");
             return;
         }
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut next = crate::test_random::uniform(0x9e37_79b9_7f4a_7c15u64);
         let (mut proven, mut pairs) = (0, 0);
         for case in 0..600 {
             let scale = [1e-6, 1.0, 1e6][case % 3];
