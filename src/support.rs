@@ -18,7 +18,9 @@ pub trait Support<const D: usize> {
     /// zero, any point of the shape may be returned.
     fn support(&self, dir: &Vector<D>) -> Vector<D>;
 
-    /// A point inside the shape (or on it), used to pick the first search direction.
+    /// A point near the middle of the shape, used to pick the first search direction and as
+    /// the scale of the tolerances; not necessarily a point of it (a hull's is the centre of
+    /// its points' bounding box): see [`Support::core_inner_point`] for one that is.
     fn center(&self) -> Vector<D>;
 
     /// An upper bound on the shape's diameter. It does not depend on where the shape sits in its
@@ -59,6 +61,15 @@ pub trait Support<const D: usize> {
     /// from.
     fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
         let _ = index;
+        None
+    }
+
+    /// A point of the core (the shape without its margin) near its middle, or `None` (the
+    /// default) when the shape offers none. Boolean queries take it as a vertex of their
+    /// simplex that costs no support evaluation, and a simplex holding the origin proves an
+    /// overlap: so it must be a point of the core, to within a few rounding units of its
+    /// coordinates, unlike [`Support::center`] (a hint for the first direction).
+    fn core_inner_point(&self) -> Option<Vector<D>> {
         None
     }
 }
@@ -280,6 +291,14 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     /// A point of `A - B` (from the shapes' centres), in A's frame.
     pub fn center(&self) -> Vector<D> {
         self.a.center() - self.b_in_a.transform_point(&self.b.center())
+    }
+
+    /// A point of `core(A) - core(B)` (A's frame) from the shapes' inner points (see
+    /// [`Support::core_inner_point`]), when both have one.
+    pub fn core_inner_point(&self) -> Option<Vector<D>> {
+        let a = self.a.core_inner_point()?;
+        let b = self.b.core_inner_point()?;
+        Some(a - self.b_in_a.transform_point(&b))
     }
 
     /// Sum of the shapes' extents.

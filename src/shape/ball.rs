@@ -34,6 +34,11 @@ impl<const D: usize> Support<D> for Ball<D> {
         Vector::zeros()
     }
 
+    /// The core is the centre.
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(Vector::zeros())
+    }
+
     fn extent(&self) -> f64 {
         2.0 * self.radius
     }

@@ -42,6 +42,10 @@ impl<const D: usize> Support<D> for Cuboid<D> {
         Vector::zeros()
     }
 
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(Vector::zeros())
+    }
+
     fn extent(&self) -> f64 {
         2.0 * self.half_extents.norm()
     }

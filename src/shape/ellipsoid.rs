@@ -46,6 +46,10 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
         Vector::zeros()
     }
 
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(Vector::zeros())
+    }
+
     fn extent(&self) -> f64 {
         2.0 * self.half_axes.norm()
     }

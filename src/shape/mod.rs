@@ -104,4 +104,8 @@ impl<const D: usize> Support<D> for Shape<D> {
     fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
         dispatch!(self, s => s.core_vertex(index))
     }
+
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        dispatch!(self, s => s.core_inner_point())
+    }
 }

@@ -29,6 +29,10 @@ impl<const D: usize> Support<D> for Point<D> {
         self.position
     }
 
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(self.position)
+    }
+
     fn extent(&self) -> f64 {
         0.0
     }

@@ -43,7 +43,11 @@ pub struct ConvexHull<const D: usize> {
     coords: Arc<[f64]>,
     len: usize,
     stride: usize,
+    /// The centre of the points' bounding box (the first search direction's hint; not always
+    /// inside the hull: a corner of a cube).
     center: Vector<D>,
+    /// A point of the hull near its middle: see [`ConvexHull::inner_point`].
+    inner: Vector<D>,
     extent: f64,
     /// The hull's edge graph, for clouds large enough to climb it.
     graph: Option<HullGraph<D>>,
@@ -109,9 +113,32 @@ impl<const D: usize> ConvexHull<D> {
             len,
             stride,
             center: (lo + hi) * 0.5,
+            inner: Self::inner_point(&points),
             extent,
             graph,
         })
+    }
+
+    /// The mean of the points with the least and the largest coordinate on each axis (the
+    /// first of each): a convex combination of points of the hull, so a point of it to within
+    /// the rounding of the mean (a few units of the coordinates' magnitude), and near its
+    /// middle. The centre of the bounding box may lie outside (a tetrahedron cut from a cube's
+    /// corner).
+    fn inner_point(points: &[Vector<D>]) -> Vector<D> {
+        let mut sum = Vector::<D>::zeros();
+        for k in 0..D {
+            let (mut least, mut largest) = (0, 0);
+            for (i, p) in points.iter().enumerate() {
+                if p[k] < points[least][k] {
+                    least = i;
+                }
+                if p[k] > points[largest][k] {
+                    largest = i;
+                }
+            }
+            sum += points[least] + points[largest];
+        }
+        sum / (2 * D) as f64
     }
 
     /// This hull without its edge graph: support points by a scan, the first point (in the
@@ -172,6 +199,11 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
 
     fn center(&self) -> Vector<D> {
         self.center
+    }
+
+    /// The mean of the points with the least and the largest coordinate on each axis.
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(self.inner)
     }
 
     fn extent(&self) -> f64 {
@@ -335,5 +367,75 @@ mod tests {
     #[test]
     fn builds_agree_3d() {
         builds_agree::<3>();
+    }
+
+    /// Whether `x` is a point of the hull of `points` to within `slack` times the largest
+    /// coordinate, by the definition of the hull through its support function: no direction
+    /// takes `x` further than every point (checked on many directions, the axes' diagonals
+    /// included).
+    fn within_hull<const D: usize>(x: &Vector<D>, points: &[Vector<D>], slack: f64) -> bool {
+        let size = points.iter().map(|p| p.amax()).fold(0.0, f64::max);
+        let mut next = crate::test_random::uniform(0x51_7cc1_b727_220a);
+        let diagonals = (0..1usize << D)
+            .map(|signs| Vector::<D>::from_fn(|k, _| if signs >> k & 1 == 1 { 1.0 } else { -1.0 }));
+        let random = (0..2000).map(|_| Vector::<D>::from_fn(|_, _| next()));
+        diagonals.chain(random).all(|dir| {
+            let reach = points.iter().map(|p| p.dot(&dir)).fold(f64::MIN, f64::max);
+            x.dot(&dir) <= reach + slack * size * dir.norm()
+        })
+    }
+
+    /// The inner point that boolean queries take as a free simplex vertex is a point of the
+    /// hull, to a few rounding units: on random clouds at scales 1e-6 to 1e6, flat and
+    /// collinear ones, a single point, and the corner of a cube, whose bounding box's centre
+    /// lies outside it.
+    fn inner_point_is_in_the_hull<const D: usize>() {
+        let mut next = crate::test_random::uniform(0x2545_f491_4f6c_dd1d);
+        let corner: Vec<Vector<D>> = (0..=D)
+            .map(|i| Vector::<D>::from_fn(|k, _| if k + 1 == i { 1.0 } else { 0.0 }))
+            .collect();
+        let mut clouds = vec![corner.clone(), vec![Vector::<D>::repeat(3.5)]];
+        for case in 0..300 {
+            let scale = [1e-6, 1.0, 1e6][case % 3];
+            let offset = Vector::<D>::from_fn(|_, _| next() * scale * 10.0);
+            let n = 1 + case % 20;
+            clouds.push(
+                (0..n)
+                    .map(|i| {
+                        let mut p = Vector::<D>::from_fn(|_, _| next() * scale) + offset;
+                        match case % 5 {
+                            // Flat: the last coordinate fixed; collinear: on a line.
+                            3 => p[D - 1] = offset[D - 1],
+                            4 => p = offset + Vector::repeat(scale * i as f64),
+                            _ => {}
+                        }
+                        p
+                    })
+                    .collect(),
+            );
+        }
+        for points in &clouds {
+            let hull = ConvexHull::new(points.clone()).expect("a valid cloud");
+            let inner = hull.core_inner_point().expect("hulls have one");
+            assert!(
+                within_hull(&inner, points, 4.0 * f64::EPSILON),
+                "{inner:?} outside the hull of {points:?}"
+            );
+        }
+        // The check can fail: in 3D the bounding box's centre of the corner is outside it.
+        if D == 3 {
+            let corner_hull = ConvexHull::new(corner.clone()).expect("a valid cloud");
+            assert!(!within_hull(&corner_hull.center(), &corner, 0.1));
+        }
+    }
+
+    #[test]
+    fn inner_point_is_in_the_hull_2d() {
+        inner_point_is_in_the_hull::<2>();
+    }
+
+    #[test]
+    fn inner_point_is_in_the_hull_3d() {
+        inner_point_is_in_the_hull::<3>();
     }
 }

@@ -80,4 +80,8 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
     fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
         self.inner.core_vertex(index)
     }
+
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        self.inner.core_inner_point()
+    }
 }

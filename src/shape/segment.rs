@@ -48,6 +48,11 @@ impl<const D: usize> Support<D> for Segment<D> {
         (self.a + self.b) * 0.5
     }
 
+    /// The midpoint (to rounding).
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(self.center())
+    }
+
     fn extent(&self) -> f64 {
         (self.b - self.a).norm()
     }
