@@ -229,7 +229,8 @@ unsafe fn batch<Q: BatchQuery>(
             output(results, "results")?;
         }
         let results = optional_array_mut(results, count, "results")?.unwrap_or_default();
-        let mut statuses = optional_array_mut(statuses, count, "statuses")?;
+        // Empty when not asked for (not an `Option`: see the traced distance query's steps).
+        let statuses = optional_array_mut(statuses, count, "statuses")?.unwrap_or_default();
         // Raw pointers are not shared between threads: check them here, in order.
         let (a, b) = (
             shape_refs(shapes_a, "shape a"),
@@ -253,8 +254,8 @@ unsafe fn batch<Q: BatchQuery>(
             if let Some(value) = answer.value {
                 results[k] = value;
             }
-            if let Some(statuses) = statuses.as_deref_mut() {
-                statuses[k] = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
+            if let Some(status) = statuses.get_mut(k) {
+                *status = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
             }
             match answer.failure {
                 Some(f) if f.status == GJK_NO_CONVERGENCE => {

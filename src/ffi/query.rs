@@ -142,6 +142,7 @@ pub(super) struct Query<'a> {
 impl<'a> Query<'a> {
     /// # Safety
     /// Each pointer must be NULL or valid for its type during the call.
+    #[inline]
     pub(super) unsafe fn new(
         a: *const GjkShape,
         pose_a: *const GjkPose,

@@ -93,7 +93,9 @@ impl<const D: usize> From<&TraceStep<D>> for GjkTraceStep {
 /// The traced distance query: the result, and the first steps copied into `steps`.
 struct TracedDistance<'o> {
     out: &'o mut GjkDistanceResult,
-    steps: Option<&'o mut [GjkTraceStep]>,
+    /// Empty when the caller gave none (not an `Option`: memcheck saw a branch on the
+    /// undefined length of a `None`, which the optimiser may read).
+    steps: &'o mut [GjkTraceStep],
     step_count: &'o mut usize,
 }
 
@@ -109,7 +111,7 @@ impl QueryFn<()> for TracedDistance<'_> {
         let mut trace = Vec::new();
         let outcome = distance_traced(a, pose_a, b, pose_b, options, &mut trace);
         *self.step_count = trace.len();
-        for (slot, step) in self.steps.into_iter().flatten().zip(&trace) {
+        for (slot, step) in self.steps.iter_mut().zip(&trace) {
             *slot = step.into();
         }
         write_out(outcome, self.out)
@@ -147,7 +149,7 @@ pub unsafe extern "C" fn gjk_distance_trace(
                 format!("steps is NULL but capacity is {capacity}"),
             ));
         }
-        let steps = optional_array_mut(steps, capacity, "steps")?;
+        let steps = optional_array_mut(steps, capacity, "steps")?.unwrap_or_default();
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(TracedDistance {
             out,
