@@ -396,6 +396,12 @@ pub(crate) trait Keying<const D: usize>: Copy {
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized;
+
+    /// What to remember of the inner point of `A - B` (see
+    /// [`MinkowskiPair::core_inner_point`]) as a simplex vertex, or `None` when it cannot be
+    /// remembered: a cache finds its vertices again by index or direction, and a warm query
+    /// had better keep a proof it can recall than save one support point.
+    fn inner_point_key() -> Option<Self>;
 }
 
 impl<const D: usize> Keying<D> for () {
@@ -407,6 +413,11 @@ impl<const D: usize> Keying<D> for () {
     {
         (pair.support(dir), ())
     }
+
+    #[inline(always)]
+    fn inner_point_key() -> Option<()> {
+        Some(())
+    }
 }
 
 impl<const D: usize> Keying<D> for SupportKey<D> {
@@ -417,6 +428,11 @@ impl<const D: usize> Keying<D> for SupportKey<D> {
         B: Support<D> + ?Sized,
     {
         pair.support_keyed(dir)
+    }
+
+    #[inline(always)]
+    fn inner_point_key() -> Option<Self> {
+        None
     }
 }
 
@@ -1192,5 +1208,58 @@ impl<const D: usize, K: Copy> Search<D, K> {
             iterations: self.iterations,
             intersecting,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::ConvexHull;
+
+    /// A boolean query that fills a cache leaves it a proof the next query recalls: for
+    /// overlapping hulls proven by the fast path, the cache holds the enclosing simplex's
+    /// D + 1 keys, and under the same placement they enclose the origin again (the cold
+    /// query's free inner point has no key, and must not end up in a cached proof).
+    fn warm_boolean_keeps_a_recallable_proof<const D: usize>() {
+        let mut next = crate::test_random::uniform(0x7f4a_7c15_9e37_79b9);
+        let (mut recalled, mut overlapping) = (0, 0);
+        for case in 0..400 {
+            let mut cloud = |n: usize| {
+                let points = (0..n)
+                    .map(|_| Vector::<D>::from_fn(|_, _| next()))
+                    .collect();
+                ConvexHull::<D>::new(points).expect("a valid cloud")
+            };
+            let (a, b) = (cloud(4 + case % 20), cloud(4 + case % 13));
+            let at = Pose::from_translation(Vector::<D>::from_fn(|_, _| next() * 0.3))
+                .expect("a finite offset");
+            let options = QueryOptions::default();
+            let mut cache = SimplexCache::new();
+            let verdict =
+                intersect_from(&a, &Pose::identity(), &b, &at, &options, Some(&mut cache));
+            if verdict != Ok(true) {
+                continue;
+            }
+            overlapping += 1;
+            let pair = MinkowskiPair::new(&a, &Pose::identity(), &b, &at);
+            if cache.keys().len() == D + 1 && still_encloses(&pair, cache.keys()) {
+                recalled += 1;
+            }
+        }
+        assert!(overlapping >= 300, "{overlapping} overlapping pairs");
+        assert!(
+            recalled * 10 >= overlapping * 9,
+            "{recalled} of {overlapping} recalled"
+        );
+    }
+
+    #[test]
+    fn warm_boolean_keeps_a_recallable_proof_2d() {
+        warm_boolean_keeps_a_recallable_proof::<2>();
+    }
+
+    #[test]
+    fn warm_boolean_keeps_a_recallable_proof_3d() {
+        warm_boolean_keeps_a_recallable_proof::<3>();
     }
 }
