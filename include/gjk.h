@@ -167,7 +167,9 @@ typedef struct GjkSimplexCache {
    */
   int64_t index_b[4];
   /**
-   * Per vertex: the search direction it was found in, in A's frame (z = 0 in 2D).
+   * Per vertex: the search direction it was found in, in A's frame (z = 0 in 2D); zero,
+   * with both indices -1, for the point of A - B between the shapes' inner points (a
+   * boolean query's first vertex, found without a support evaluation).
    */
   double direction[4][3];
 } GjkSimplexCache;

@@ -397,11 +397,9 @@ pub(crate) trait Keying<const D: usize>: Copy {
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized;
 
-    /// What to remember of the inner point of `A - B` (see
-    /// [`MinkowskiPair::core_inner_point`]) as a simplex vertex, or `None` when it cannot be
-    /// remembered: a cache finds its vertices again by index or direction, and a warm query
-    /// had better keep a proof it can recall than save one support point.
-    fn inner_point_key() -> Option<Self>;
+    /// What to remember of the inner point of `A - B` (see [`MinkowskiPair::inner_point`])
+    /// as a simplex vertex.
+    fn inner_point_key() -> Self;
 }
 
 impl<const D: usize> Keying<D> for () {
@@ -415,9 +413,7 @@ impl<const D: usize> Keying<D> for () {
     }
 
     #[inline(always)]
-    fn inner_point_key() -> Option<()> {
-        Some(())
-    }
+    fn inner_point_key() {}
 }
 
 impl<const D: usize> Keying<D> for SupportKey<D> {
@@ -430,9 +426,10 @@ impl<const D: usize> Keying<D> for SupportKey<D> {
         pair.support_keyed(dir)
     }
 
+    /// The default key, which [`MinkowskiPair::recall`] takes for the inner point.
     #[inline(always)]
-    fn inner_point_key() -> Option<Self> {
-        None
+    fn inner_point_key() -> Self {
+        SupportKey::default()
     }
 }
 
@@ -811,10 +808,7 @@ impl<const D: usize> Search<D, SupportKey<D>> {
     {
         // A vertex found again by its indices costs no support evaluation; one found again
         // by its direction costs one.
-        let evaluations = keys
-            .iter()
-            .map(|k| u32::from(k.index_a.is_none() || k.index_b.is_none()))
-            .sum();
+        let evaluations = keys.iter().map(|k| u32::from(k.needs_evaluation())).sum();
         let simplex = Simplex::from_points(keys.iter().map(|key| (pair.recall(key), *key)))?;
         simplex
             .points()
@@ -1218,8 +1212,8 @@ mod tests {
 
     /// A boolean query that fills a cache leaves it a proof the next query recalls: for
     /// overlapping hulls proven by the fast path, the cache holds the enclosing simplex's
-    /// D + 1 keys, and under the same placement they enclose the origin again (the cold
-    /// query's free inner point has no key, and must not end up in a cached proof).
+    /// D + 1 keys, and under the same placement they enclose the origin again (the inner
+    /// point included, under its own key).
     fn warm_boolean_keeps_a_recallable_proof<const D: usize>() {
         let mut next = crate::test_random::uniform(0x7f4a_7c15_9e37_79b9);
         let (mut recalled, mut overlapping) = (0, 0);

@@ -210,12 +210,22 @@ pub(crate) struct SupportPoint<const D: usize> {
 }
 
 /// How a support point of `A - B` was found: its direction (A's frame) and, for point clouds,
-/// the indices of its vertices on A and B.
+/// the indices of its vertices on A and B. The default key (a zero direction, no indices)
+/// names the inner point of `A - B` (see [`MinkowskiPair::inner_point`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct SupportKey<const D: usize> {
     pub dir: Vector<D>,
     pub index_a: Option<u32>,
     pub index_b: Option<u32>,
+}
+
+impl<const D: usize> SupportKey<D> {
+    /// Whether recalling the point costs a support evaluation (see
+    /// [`MinkowskiPair::recall`]): a vertex found by its indices or the inner point costs
+    /// none.
+    pub fn needs_evaluation(&self) -> bool {
+        (self.index_a.is_none() || self.index_b.is_none()) && *self != Self::default()
+    }
 }
 
 impl<const D: usize> Default for SupportKey<D> {
@@ -273,6 +283,11 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     /// same vertices of point clouds, or the support points in the same direction (A's frame).
     #[inline]
     pub fn recall(&self, key: &SupportKey<D>) -> SupportPoint<D> {
+        if *key == SupportKey::default() {
+            if let Some(inner) = self.inner_point() {
+                return inner;
+            }
+        }
         let a = key
             .index_a
             .and_then(|i| self.a.core_vertex(i))
@@ -293,12 +308,13 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
         self.a.center() - self.b_in_a.transform_point(&self.b.center())
     }
 
-    /// A point of `core(A) - core(B)` (A's frame) from the shapes' inner points (see
+    /// The point of `core(A) - core(B)` (A's frame) from the shapes' inner points (see
     /// [`Support::core_inner_point`]), when both have one.
-    pub fn core_inner_point(&self) -> Option<Vector<D>> {
+    #[inline(always)]
+    pub fn inner_point(&self) -> Option<SupportPoint<D>> {
         let a = self.a.core_inner_point()?;
-        let b = self.b.core_inner_point()?;
-        Some(a - self.b_in_a.transform_point(&b))
+        let b = self.b_in_a.transform_point(&self.b.core_inner_point()?);
+        Some(SupportPoint { w: a - b, a, b })
     }
 
     /// Sum of the shapes' extents.

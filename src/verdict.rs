@@ -120,18 +120,16 @@ where
         None => {
             // A point of `A - B` known without a support evaluation, the simplex's first
             // vertex when it is clear of the origin (near it, it would leave the origin on a
-            // face of every simplex): W3D-8 -10%, W2D-4 -13% (one support point fewer). Not
-            // for a query that fills a cache (see `Keying::inner_point_key`).
-            let inner = K::inner_point_key().and_then(|key| {
-                let point = lift(&pair.core_inner_point()?);
-                (point.amax() > pair.extent() * INNER_CLEARANCE).then_some((point, key))
-            });
-            if let Some((point, key)) = inner {
+            // face of every simplex): W3D-8 -10%, W2D-4 -13% (one support point fewer).
+            let inner = pair
+                .inner_point()
+                .map(|p| lift(&p.w))
+                .filter(|p| p.amax() > pair.extent() * INNER_CLEARANCE);
+            if let Some(point) = inner {
                 simplex.points[0] = point;
-                simplex.keys[0] = Some(key);
+                simplex.keys[0] = Some(K::inner_point_key());
                 simplex.len = 1;
             }
-            let inner = inner.map(|(point, _)| point);
             let from = inner.unwrap_or_else(|| lift(&tolerances.center));
             unit_scaled(-from).unwrap_or(Vector3::x())
         }

@@ -30,7 +30,9 @@ pub struct GjkSimplexCache {
     pub index_a: [i64; 4],
     /// Per vertex: its index among shape B's points, or -1.
     pub index_b: [i64; 4],
-    /// Per vertex: the search direction it was found in, in A's frame (z = 0 in 2D).
+    /// Per vertex: the search direction it was found in, in A's frame (z = 0 in 2D); zero,
+    /// with both indices -1, for the point of A - B between the shapes' inner points (a
+    /// boolean query's first vertex, found without a support evaluation).
     pub direction: [[f64; 3]; 4],
 }
 
