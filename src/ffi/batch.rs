@@ -228,9 +228,9 @@ unsafe fn batch<Q: BatchQuery>(
         if count > 0 && results.is_null() {
             output(results, "results")?;
         }
-        let results = optional_array_mut(results, count, "results")?.unwrap_or_default();
-        // Empty when not asked for (not an `Option`: see the traced distance query's steps).
-        let statuses = optional_array_mut(statuses, count, "statuses")?.unwrap_or_default();
+        let results = optional_array_mut(results, count, "results")?;
+        // Empty when not asked for.
+        let statuses = optional_array_mut(statuses, count, "statuses")?;
         // Raw pointers are not shared between threads: check them here, in order.
         let (a, b) = (
             shape_refs(shapes_a, "shape a"),
@@ -241,9 +241,9 @@ unsafe fn batch<Q: BatchQuery>(
                 (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
                 (Ok(a), Ok(b)) => PairInput {
                     a,
-                    pose_a: poses_a.map(|p| &p[k]),
+                    pose_a: poses_a.get(k),
                     b,
-                    pose_b: poses_b.map(|p| &p[k]),
+                    pose_b: poses_b.get(k),
                 }
                 .answer(&query, &options),
             })
@@ -377,7 +377,7 @@ impl OfDimension for Shape<3> {
 /// `gjk_pairs_within` once the shapes are known to be `D`-dimensional.
 fn scene<const D: usize>(
     shapes: &[&GjkShape],
-    poses: Option<&[GjkPose]>,
+    poses: &[GjkPose],
     separation: f64,
     options: &BatchOptions,
 ) -> Result<Vec<GjkPair>, Failure>
@@ -397,7 +397,7 @@ where
                 ),
             )
         })?;
-        let pose = Pose::<D>::from_gjk(poses.map(|p| &p[k]), format_args!("poses[{k}]"))?;
+        let pose = Pose::<D>::from_gjk(poses.get(k), format_args!("poses[{k}]"))?;
         placed.push(Placed::new(shape, pose));
     }
     let pairs = pairs_within(&placed, separation, options).map_err(|e| {
@@ -527,9 +527,7 @@ pub unsafe extern "C" fn gjk_pair_list_copy(
         if count > 0 {
             output(out, "out")?;
         }
-        if let Some(out) = optional_array_mut(out, count, "out")? {
-            out.copy_from_slice(source);
-        }
+        optional_array_mut(out, count, "out")?.copy_from_slice(source);
         Ok(())
     })
 }

@@ -96,7 +96,9 @@ pub(crate) unsafe fn array<'a, T>(
     Ok(std::slice::from_raw_parts(ptr, count))
 }
 
-/// `count` values at `ptr`, or None when `ptr` is NULL.
+/// `count` values at `ptr`, or none (an empty slice) when `ptr` is NULL. Empty rather than
+/// an `Option`: memcheck saw a branch on the undefined length of a `None` slice, which the
+/// optimiser may read (`gjk_distance_trace` under valgrind).
 ///
 /// # Safety
 /// As [`array`].
@@ -104,15 +106,16 @@ pub(crate) unsafe fn optional_array<'a, T>(
     ptr: *const T,
     count: usize,
     name: &str,
-) -> Result<Option<&'a [T]>, Failure> {
+) -> Result<&'a [T], Failure> {
     if ptr.is_null() {
-        Ok(None)
+        Ok(&[])
     } else {
-        array(ptr, count, name).map(Some)
+        array(ptr, count, name)
     }
 }
 
-/// `count` writable values at `ptr`, or None when `ptr` is NULL.
+/// `count` writable values at `ptr`, or none (an empty slice) when `ptr` is NULL or `count`
+/// is 0 (see [`optional_array`]).
 ///
 /// # Safety
 /// A non-NULL `ptr` must point to `count` writable values that no other argument overlaps.
@@ -120,13 +123,13 @@ pub(crate) unsafe fn optional_array_mut<'a, T>(
     ptr: *mut T,
     count: usize,
     name: &str,
-) -> Result<Option<&'a mut [T]>, Failure> {
+) -> Result<&'a mut [T], Failure> {
     if ptr.is_null() || count == 0 {
-        return Ok(None);
+        return Ok(&mut []);
     }
     output(ptr, name)?;
     fits::<T>(count)?;
-    Ok(Some(std::slice::from_raw_parts_mut(ptr, count)))
+    Ok(std::slice::from_raw_parts_mut(ptr, count))
 }
 
 /// Fails unless `count` values of `T` fit in the address space.

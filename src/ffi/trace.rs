@@ -93,8 +93,7 @@ impl<const D: usize> From<&TraceStep<D>> for GjkTraceStep {
 /// The traced distance query: the result, and the first steps copied into `steps`.
 struct TracedDistance<'o> {
     out: &'o mut GjkDistanceResult,
-    /// Empty when the caller gave none (not an `Option`: memcheck saw a branch on the
-    /// undefined length of a `None`, which the optimiser may read).
+    /// Empty when the caller gave none (see `optional_array`).
     steps: &'o mut [GjkTraceStep],
     step_count: &'o mut usize,
 }
@@ -149,7 +148,7 @@ pub unsafe extern "C" fn gjk_distance_trace(
                 format!("steps is NULL but capacity is {capacity}"),
             ));
         }
-        let steps = optional_array_mut(steps, capacity, "steps")?.unwrap_or_default();
+        let steps = optional_array_mut(steps, capacity, "steps")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(TracedDistance {
             out,
