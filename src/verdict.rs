@@ -358,10 +358,12 @@ mod tests {
     ) -> Option<bool> {
         let pose_b = Pose::from_translation(at).expect("a finite offset");
         let pair = MinkowskiPair::new(a, &Pose::identity(), b, &pose_b);
-        match quick_verdict::<D, _, _, ()>(&pair, 100, None, &mut [None; 4]) {
-            Quick::Verdict(v) => Some(v),
-            Quick::Undecided => None,
-        }
+        outcome(quick_verdict::<D, _, _, ()>(
+            &pair,
+            100,
+            None,
+            &mut [None; 4],
+        ))
     }
 
     /// Two boxes of half size 1 offset along a grid overlap exactly when every offset is at

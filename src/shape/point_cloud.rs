@@ -46,7 +46,7 @@ pub struct ConvexHull<const D: usize> {
     /// The centre of the points' bounding box (the first search direction's hint; not always
     /// inside the hull: a corner of a cube).
     center: Vector<D>,
-    /// A point of the hull near its middle: see [`ConvexHull::inner_point`].
+    /// A point of the hull near its middle: see [`AxisExtremes::mean`].
     inner: Vector<D>,
     extent: f64,
     /// The hull's edge graph, for clouds large enough to climb it.
@@ -85,12 +85,9 @@ impl<const D: usize> ConvexHull<D> {
                 }
             }
         }
-        let mut lo = points[0];
-        let mut hi = points[0];
-        for p in &points[1..] {
-            lo = lo.inf(p);
-            hi = hi.sup(p);
-        }
+        let extremes = AxisExtremes::of(&points);
+        let lo = Vector::<D>::from_fn(|k, _| points[extremes.least[k]][k]);
+        let hi = Vector::<D>::from_fn(|k, _| points[extremes.largest[k]][k]);
         let diagonal = hi - lo;
         let extent = robust_norm(&diagonal);
         check_extent("the span of the points", extent)?;
@@ -113,32 +110,10 @@ impl<const D: usize> ConvexHull<D> {
             len,
             stride,
             center: (lo + hi) * 0.5,
-            inner: Self::inner_point(&points),
+            inner: extremes.mean(&points),
             extent,
             graph,
         })
-    }
-
-    /// The mean of the points with the least and the largest coordinate on each axis (the
-    /// first of each): a convex combination of points of the hull, so a point of it to within
-    /// the rounding of the mean (a few units of the coordinates' magnitude), and near its
-    /// middle. The centre of the bounding box may lie outside (a tetrahedron cut from a cube's
-    /// corner).
-    fn inner_point(points: &[Vector<D>]) -> Vector<D> {
-        let mut sum = Vector::<D>::zeros();
-        for k in 0..D {
-            let (mut least, mut largest) = (0, 0);
-            for (i, p) in points.iter().enumerate() {
-                if p[k] < points[least][k] {
-                    least = i;
-                }
-                if p[k] > points[largest][k] {
-                    largest = i;
-                }
-            }
-            sum += points[least] + points[largest];
-        }
-        sum / (2 * D) as f64
     }
 
     /// This hull without its edge graph: support points by a scan, the first point (in the
@@ -170,6 +145,44 @@ impl<const D: usize> ConvexHull<D> {
     pub fn point(&self, i: usize) -> Vector<D> {
         assert!(i < self.len, "point {i} of {}", self.len);
         Vector::from_fn(|k, _| self.coords[k * self.stride + i])
+    }
+}
+
+/// Per axis, the first point with the least and the first with the largest coordinate.
+struct AxisExtremes<const D: usize> {
+    least: [usize; D],
+    largest: [usize; D],
+}
+
+impl<const D: usize> AxisExtremes<D> {
+    /// The extremes of `points` (not empty, every coordinate finite), in one pass.
+    fn of(points: &[Vector<D>]) -> Self {
+        let mut extremes = Self {
+            least: [0; D],
+            largest: [0; D],
+        };
+        for (i, p) in points.iter().enumerate() {
+            for k in 0..D {
+                if p[k] < points[extremes.least[k]][k] {
+                    extremes.least[k] = i;
+                }
+                if p[k] > points[extremes.largest[k]][k] {
+                    extremes.largest[k] = i;
+                }
+            }
+        }
+        extremes
+    }
+
+    /// The mean of the extreme points: a convex combination of points of the hull, so a point
+    /// of it to within the rounding of the mean (a few units of the coordinates' magnitude),
+    /// and near its middle, where the centre of the bounding box may lie outside (a
+    /// tetrahedron cut from a cube's corner).
+    fn mean(&self, points: &[Vector<D>]) -> Vector<D> {
+        let sum: Vector<D> = (0..D)
+            .map(|k| points[self.least[k]] + points[self.largest[k]])
+            .sum();
+        sum / (2 * D) as f64
     }
 }
 
