@@ -40,13 +40,15 @@ const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 /// (the neighbour less the vertex, on the grid) and where the neighbour's own run starts: one
 /// contiguous stretch of memory per step. Reading each neighbour's point met a cache line per
 /// neighbour (about six), and an offset table one more, which a cold query on a large hull
-/// paid for at every step.
+/// paid for at every step. The run's end holds the answer, the vertex's point and input
+/// index, read with the run that found it: a table of vertices apart cost a cold query one
+/// more cache miss per support point.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HullGraph<const D: usize> {
-    /// The hull's vertices.
-    points: Arc<[Vertex<D>]>,
-    /// Every vertex's run: its edges, then an end marker.
+    /// Every vertex's run: its edges, then its end.
     edges: Arc<[Edge<D>]>,
+    /// Where each vertex's run ends (for the scan, which finds a vertex by its number).
+    ends: Arc<[u32]>,
     /// For each cell of the cube of directions, where the run of the vertex furthest along
     /// its centre (the climb's start) begins.
     starts: Arc<[u32]>,
@@ -55,27 +57,17 @@ pub(crate) struct HullGraph<const D: usize> {
     grid: Arc<[Vector<D>]>,
 }
 
-/// A vertex of the hull: the input point it is and its input index, what a climb answers
-/// with. 32 bytes, aligned to them, so that the answer is one cache line (the cloud's own
-/// coordinates, stored by axis, are three lines away from each other).
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[repr(align(32))]
-struct Vertex<const D: usize> {
-    point: Vector<D>,
-    input: u32,
-}
-
 /// An entry of a vertex's run: an edge, or the run's end. 32 bytes, aligned to them, so that
 /// no entry straddles two cache lines.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(align(32))]
 struct Edge<const D: usize> {
     /// The step to the neighbour on the grid (`neighbour - vertex`, exact: both are multiples
-    /// of 2^-[`GRID_BITS`] within [-1, 1]); zero at the run's end.
+    /// of 2^-[`GRID_BITS`] within [-1, 1]); at the run's end, the vertex's own input point.
     step: Vector<D>,
     /// Where the neighbour's run starts; [`UNSET`] at the run's end.
     run: u32,
-    /// The neighbour; at the run's end, the run's own vertex.
+    /// The neighbour (compact number); at the run's end, the vertex's input index.
     vertex: u32,
 }
 
@@ -118,13 +110,6 @@ impl<const D: usize> HullGraph<D> {
         for v in 0..input.len() {
             first[v + 1] += first[v] + 1;
         }
-        let vertices: Vec<Vertex<D>> = input
-            .iter()
-            .map(|&i| Vertex {
-                point: points[i as usize],
-                input: i,
-            })
-            .collect();
         // The climb runs on the grid, where the hull is exactly convex: on the real points,
         // edges of 1e-16 (clusters straddling grid cells) could turn a gain's sign against
         // the graph and stop the climb 0.09 short.
@@ -147,31 +132,40 @@ impl<const D: usize> HullGraph<D> {
                 fill[from as usize] += 1;
             }
         }
-        for (v, end) in fill[..input.len()].iter().enumerate() {
-            runs[*end as usize].vertex = v as u32;
+        let ends = &fill[..input.len()];
+        for (end, &i) in ends.iter().zip(&input) {
+            runs[*end as usize] = Edge {
+                step: points[i as usize],
+                run: UNSET,
+                vertex: i,
+            };
         }
+        let mut graph = Self {
+            edges: runs.into(),
+            ends: ends.into(),
+            starts: Arc::new([]),
+            grid: grid.into(),
+        };
         // Each cell's start by a climb from the last cell's, its neighbour on the cube (a
         // scan of every vertex for each of the 1536 cells of 3D cost 2 ms at 1024 points).
+        // Runs are laid out in vertex order, so a run's end names its vertex.
         let mut start = 0;
         let starts: Vec<u32> = cell_centres::<D>()
             .iter()
             .map(|centre| {
-                start = first[climb(&grid, &runs, start, centre) as usize];
+                let end = graph.top(start, centre) as u32;
+                start = first[graph.ends.partition_point(|&e| e < end)];
                 start
             })
             .collect();
-        Some(Self {
-            points: vertices.into(),
-            edges: runs.into(),
-            starts: starts.into(),
-            grid: grid.into(),
-        })
+        graph.starts = starts.into();
+        Some(graph)
     }
 
     /// The number of hull vertices.
     #[cfg(test)]
     pub(crate) fn vertex_count(&self) -> usize {
-        self.points.len()
+        self.ends.len()
     }
 
     /// The input index and the point of a vertex furthest along `dir` (furthest on the grid
@@ -184,46 +178,38 @@ impl<const D: usize> HullGraph<D> {
     #[inline]
     pub(crate) fn support(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
         let start = self.starts[direction_cell(dir)];
-        let top = &self.points[climb(&self.grid, &self.edges, start, dir) as usize];
-        (top.input as usize, top.point)
+        let top = &self.edges[self.top(start, dir)];
+        (top.vertex as usize, top.step)
     }
-}
 
-/// The vertex (compact number) furthest along `dir`, climbing the graph of `edges` (see
-/// [`HullGraph`]) from the run that begins at `start`; `grid` holds the vertices on the grid.
-#[inline]
-fn climb<const D: usize>(
-    grid: &[Vector<D>],
-    edges: &[Edge<D>],
-    start: u32,
-    dir: &Vector<D>,
-) -> u32 {
-    let mut run = start as usize;
-    // Each step gains, so no vertex is left twice; a climb longer than the vertex count is
-    // rounding going round in circles, and the scan answers.
-    for _ in 0..grid.len() {
-        let mut gain = 0.0;
-        let mut next = UNSET;
-        let mut at = run;
-        // Every run ends with its marker: the loop stops there.
-        let end = loop {
-            let edge = &edges[at];
-            if edge.run == UNSET {
-                break edge;
+    /// The end of the run of a vertex furthest along `dir`, climbing from the run that begins
+    /// at `start`.
+    #[inline]
+    fn top(&self, start: u32, dir: &Vector<D>) -> usize {
+        let mut run = start as usize;
+        // Each step gains, so no vertex is left twice; a climb longer than the vertex count is
+        // rounding going round in circles, and the scan answers.
+        for _ in 0..self.grid.len() {
+            let mut gain = 0.0;
+            let mut next = UNSET;
+            let mut at = run;
+            // Every run ends with its end: the loop stops there.
+            while self.edges[at].run != UNSET {
+                let edge = &self.edges[at];
+                let g = edge.step.dot(dir);
+                if g > gain {
+                    gain = g;
+                    next = edge.run;
+                }
+                at += 1;
             }
-            let g = edge.step.dot(dir);
-            if g > gain {
-                gain = g;
-                next = edge.run;
+            if next == UNSET {
+                return at;
             }
-            at += 1;
-        };
-        if next == UNSET {
-            return end.vertex;
+            run = next as usize;
         }
-        run = next as usize;
+        self.ends[furthest(&self.grid, dir) as usize] as usize
     }
-    furthest(grid, dir)
 }
 
 /// Bits of the grid the hull is built on: see [`snap`].
@@ -719,7 +705,11 @@ mod tests {
                 }
             }
             for dir in &directions {
-                let p = points[graph.support(dir).0];
+                let (index, p) = graph.support(dir);
+                assert_eq!(
+                    p, points[index],
+                    "case {case}: the point is the input point"
+                );
                 let best = brute(&points, dir);
                 assert!(
                     p.dot(dir) >= best - slack(dir),
