@@ -97,6 +97,11 @@ impl<const D: usize> Support<D> for Shape<D> {
     }
 
     #[inline]
+    fn prefetch_core_support(&self, dir: &Vector<D>) {
+        dispatch!(self, s => s.prefetch_core_support(dir))
+    }
+
+    #[inline]
     fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
         dispatch!(self, s => s.core_support_indexed(dir))
     }

@@ -200,6 +200,13 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
     }
 
     #[inline(always)]
+    fn prefetch_core_support(&self, dir: &Vector<D>) {
+        if let Some(graph) = &self.graph {
+            graph.prefetch_support(dir);
+        }
+    }
+
+    #[inline(always)]
     fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
         let (index, point) = self.support_index(dir);
         (point, Some(index as u32))

@@ -73,6 +73,11 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
     }
 
     #[inline]
+    fn prefetch_core_support(&self, dir: &Vector<D>) {
+        self.inner.prefetch_core_support(dir);
+    }
+
+    #[inline]
     fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
         self.inner.core_support_indexed(dir)
     }
