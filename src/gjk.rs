@@ -327,7 +327,7 @@ where
     }
     let mut points = [Vector3::zeros(); 4];
     for (point, key) in points.iter_mut().zip(keys) {
-        let w = pair.recall(key).w;
+        let w = pair.recall(key).0.w;
         if !w.iter().all(|x| x.is_finite()) {
             return false;
         }
@@ -808,8 +808,13 @@ impl<const D: usize> Search<D, SupportKey<D>> {
     {
         // A vertex found again by its indices costs no support evaluation; one found again
         // by its direction costs one.
-        let evaluations = keys.iter().map(|k| u32::from(k.needs_evaluation())).sum();
-        let simplex = Simplex::from_points(keys.iter().map(|key| (pair.recall(key), *key)))?;
+        let mut evaluations = 0;
+        let recalled = keys.iter().map(|key| {
+            let (point, evaluated) = pair.recall(key);
+            evaluations += u32::from(evaluated);
+            (point, *key)
+        });
+        let simplex = Simplex::from_points(recalled)?;
         simplex
             .points()
             .iter()
@@ -1244,6 +1249,67 @@ mod tests {
         assert!(
             recalled * 10 >= overlapping * 9,
             "{recalled} of {overlapping} recalled"
+        );
+    }
+
+    /// A shape whose support function is a hull's, with no inner point of its own (as a
+    /// user's shape).
+    struct NoInnerPoint(ConvexHull<3>);
+
+    impl Support<3> for NoInnerPoint {
+        fn support(&self, dir: &Vector<3>) -> Vector<3> {
+            self.0.support(dir)
+        }
+        fn center(&self) -> Vector<3> {
+            self.0.center()
+        }
+        fn extent(&self) -> f64 {
+            self.0.extent()
+        }
+        fn core_vertex(&self, index: u32) -> Option<Vector<3>> {
+            self.0.core_vertex(index)
+        }
+    }
+
+    /// Recalling a cached simplex counts the support evaluations it really takes: none for
+    /// vertices found by their indices or for the inner point, one for a point found by its
+    /// direction, for an index the shape does not have, or for the inner point's key on
+    /// shapes without inner points.
+    #[test]
+    fn recall_counts_its_evaluations() {
+        let cube = |x: f64| {
+            let points = (0..8)
+                .map(|i| {
+                    Vector::<3>::new(
+                        x + f64::from(i & 1),
+                        f64::from(i >> 1 & 1),
+                        f64::from(i >> 2),
+                    )
+                })
+                .collect();
+            ConvexHull::<3>::new(points).expect("a cube")
+        };
+        let (a, b) = (cube(0.0), cube(0.5));
+        let at = Pose::identity();
+        let key = |dir: Vector<3>, index_a, index_b| SupportKey {
+            dir,
+            index_a,
+            index_b,
+        };
+        let inner = SupportKey::default();
+        let by_indices = key(Vector::x(), Some(1), Some(0));
+        let by_direction = key(Vector::x(), None, Some(0));
+        let no_such_vertex = key(Vector::x(), Some(8), Some(0));
+        let hulls = MinkowskiPair::new(&a, &at, &b, &at);
+        let evaluations = |keys: &[SupportKey<3>]| Search::recall(&hulls, keys).map(|(_, e)| e);
+        assert_eq!(evaluations(&[inner, by_indices]), Some(0));
+        assert_eq!(evaluations(&[by_direction, by_indices]), Some(1));
+        assert_eq!(evaluations(&[no_such_vertex, inner]), Some(1));
+        let (a, b) = (NoInnerPoint(a), NoInnerPoint(b));
+        let user = MinkowskiPair::new(&a, &at, &b, &at);
+        assert_eq!(
+            Search::recall(&user, &[inner, by_indices]).map(|(_, e)| e),
+            Some(1)
         );
     }
 

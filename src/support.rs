@@ -228,15 +228,6 @@ pub(crate) struct SupportKey<const D: usize> {
     pub index_b: Option<u32>,
 }
 
-impl<const D: usize> SupportKey<D> {
-    /// Whether recalling the point costs a support evaluation (see
-    /// [`MinkowskiPair::recall`]): a vertex found by its indices or the inner point costs
-    /// none.
-    pub fn needs_evaluation(&self) -> bool {
-        (self.index_a.is_none() || self.index_b.is_none()) && *self != Self::default()
-    }
-}
-
 impl<const D: usize> Default for SupportKey<D> {
     fn default() -> Self {
         Self {
@@ -291,27 +282,26 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     }
 
     /// The support point `key` was made from, found again under the current placement: the
-    /// same vertices of point clouds, or the support points in the same direction (A's frame).
+    /// same vertices of point clouds, or the support points in the same direction (A's frame);
+    /// and whether that took a support function's evaluation (a point not found by its
+    /// indices, or the default key of a pair without an inner point).
     #[inline]
-    pub fn recall(&self, key: &SupportKey<D>) -> SupportPoint<D> {
+    pub fn recall(&self, key: &SupportKey<D>) -> (SupportPoint<D>, bool) {
         if *key == SupportKey::default() {
             if let Some(inner) = self.inner_point() {
-                return inner;
+                return (inner, false);
             }
         }
-        let a = key
-            .index_a
-            .and_then(|i| self.a.core_vertex(i))
-            .unwrap_or_else(|| self.a.core_support(&key.dir));
-        let b_local = key
-            .index_b
-            .and_then(|i| self.b.core_vertex(i))
-            .unwrap_or_else(|| {
-                self.b
-                    .core_support(&self.b_in_a.rotation.tr_mul(&(-key.dir)))
-            });
+        let a = key.index_a.and_then(|i| self.a.core_vertex(i));
+        let b_local = key.index_b.and_then(|i| self.b.core_vertex(i));
+        let evaluated = a.is_none() || b_local.is_none();
+        let a = a.unwrap_or_else(|| self.a.core_support(&key.dir));
+        let b_local = b_local.unwrap_or_else(|| {
+            self.b
+                .core_support(&self.b_in_a.rotation.tr_mul(&(-key.dir)))
+        });
         let b = self.b_in_a.transform_point(&b_local);
-        SupportPoint { w: a - b, a, b }
+        (SupportPoint { w: a - b, a, b }, evaluated)
     }
 
     /// A point of `A - B` (from the shapes' centres), in A's frame.
