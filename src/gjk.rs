@@ -943,7 +943,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             if !(vv.is_finite() && vw.is_finite()) {
                 return Err(SearchError::OutOfRange(OVERFLOW));
             }
-            if vw / direction_norm > search.lower {
+            let improved = vw > search.lower * direction_norm;
+            if improved {
                 search.lower = vw / direction_norm;
                 search.lower_normal = Some((direction, direction_norm));
             }
@@ -956,7 +957,11 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             // shapes, |v| less the margins, and to the cores' distance too: it sets the
             // normal's accuracy, which the margins (radii 1e9 times the cores' distance)
             // multiply in the closest points.
-            let gap = (v_norm - search.lower) * v_norm;
+            let gap = if improved && retried.is_none() {
+                vv - vw
+            } else {
+                (v_norm - search.lower) * v_norm
+            };
             let relative_to = (v_norm - margin_sum).abs().min(v_norm);
             let allowed = (options.relative_tolerance * relative_to).max(rounding) * v_norm;
             // Where the search stops without progress, a gap up to STALL_ULPS rounding units
