@@ -1,15 +1,19 @@
 //! Moving shapes: ray casts and linear shape casts (time of impact).
 //!
-//! Both queries are one algorithm, conservative advancement on the distance query: B moves
+//! Both queries are one algorithm, van den Bergen's ray cast on the Minkowski difference, in
+//! two forms. Shapes without margins, cast to touching, take the GJK ray cast of
+//! [`gjk_ray`]: one search whose simplex is kept as the time advances. Everything else (balls,
+//! capsules, rounded shapes, a target separation) and whatever that path leaves undecided (a
+//! start within contact, a stall in rounding) takes conservative advancement on the distance
+//! query, described here: B moves
 //! relative to A with velocity `r = velocity_b - velocity_a`, and at each step the distance
 //! query gives the separating plane of the two shapes (its unit normal `n`, from A towards B)
 //! and a certified lower bound `l` on their distance. No contact can happen before the plane
 //! has been crossed, so the time advances by `(l - s) / (-n . r)`, `s` being the target
-//! separation. This is van den Bergen's ray cast on the Minkowski difference `A - B` ("Ray
-//! casting against general convex objects with application to continuous collision
-//! detection"), stepped with the full distance query so that margins (balls, capsules,
-//! rounded shapes) and the target separation are exact. Each step is safe: the time never
-//! passes the contact.
+//! separation. This is the ray cast on `A - B` ("Ray casting against general convex objects
+//! with application to continuous collision detection") stepped with the full distance query,
+//! so that margins and the target separation are exact. Each step is safe: the time never
+//! passes the contact. Both forms stop by the same rule (below).
 //!
 //! - When `-n . r <= 0` the plane moves away, and since the distance of two convex shapes in
 //!   translation is a convex function of time, it never decreases again: no hit. Separating
@@ -25,11 +29,14 @@
 //!   origin keep their digits.
 //! - A ray is the cast of a point; [`Shape::ray_cast`] uses closed forms for balls and boxes.
 
+mod gjk_ray;
+
+use self::gjk_ray::{gjk_ray_cast, RayCast};
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_and_separating_normal, DistanceResult, QueryOptions};
 use crate::shape::{Cuboid, Point, Shape};
-use crate::support::{Pose, Support, Vector};
+use crate::support::{MinkowskiPair, Pose, Support, Vector};
 use std::fmt;
 
 /// The search stops once the distance is within this many `f64::EPSILON * scale` of the
@@ -366,7 +373,45 @@ impl<const D: usize> Motion<D> {
         B: Support<D> + ?Sized,
     {
         let s = options.target_separation;
+        // Within this of the target, a contact: twice the query's relative tolerance (curved
+        // shapes are resolved to it) and rounding (polytopes), of the size of the query.
+        let in_contact = |distance: f64, scale: f64| {
+            distance - s
+                <= 2.0 * options.query.relative_tolerance * (distance + scale)
+                    + STOP_ULPS * f64::EPSILON * scale
+        };
         let mut iterations = 0u32;
+        if s == 0.0 && a.margin() == 0.0 && b.margin() == 0.0 {
+            let pair = MinkowskiPair::new(a, &self.rotation_a, b, &self.pose_b(0.0)?);
+            let r = self.rotation_a.rotation().tr_mul(&self.r);
+            let max_iterations = options.query.max_iterations;
+            match gjk_ray_cast(&pair, &r, options.max_t, max_iterations, in_contact, |t| {
+                self.pose_b(t).is_ok()
+            }) {
+                RayCast::Hit {
+                    t,
+                    normal,
+                    point_a,
+                    point_b,
+                    distance,
+                    iterations: spent,
+                } => {
+                    let world = |p: &Vector<D>| self.rotation_a.transform_point(p);
+                    let d = DistanceResult {
+                        distance,
+                        point_a: world(&point_a),
+                        point_b: world(&point_b),
+                        normal: self.rotation_a.transform_vector(&normal),
+                        lower_bound: 0.0,
+                        iterations: spent,
+                        intersecting: false,
+                    };
+                    return Ok(Some(self.hit(t, &d, d.normal, spent, false)));
+                }
+                RayCast::Miss => return Ok(None),
+                RayCast::Undecided { iterations: spent } => iterations = spent,
+            }
+        }
         let mut t = 0.0;
         let mut previous_normal = None;
         for step in 0..options.query.max_iterations {
@@ -385,14 +430,10 @@ impl<const D: usize> Motion<D> {
             let offset =
                 self.rotation_a.transform_point(&a.center()) - pose_b.transform_point(&b.center());
             let scale = a.extent() + b.extent() + offset.norm() + s;
-            // Curved shapes are resolved to the relative tolerance of their size, polytopes to
-            // rounding.
-            let tolerance = 2.0 * options.query.relative_tolerance * (d.distance + scale)
-                + STOP_ULPS * f64::EPSILON * scale;
             // Within the tolerance of the target, or too close for the bounds to certify
             // any separation beyond it: a contact.
             let uncertain = d.intersecting || d.lower_bound <= s;
-            if uncertain || d.distance - s <= tolerance {
+            if uncertain || in_contact(d.distance, scale) {
                 if !converged && !d.intersecting {
                     return Err(CastError::NoConvergence { time_bound: t });
                 }
