@@ -597,7 +597,8 @@ GjkStatus gjk_ray_cast(const struct GjkShape *shape,
 
 /**
  * `gjk_ray_cast` with options (NULL means the defaults); `max_iterations` caps both the
- * support points of each distance query and the number of advancement steps.
+ * support points of the GJK ray cast and of each distance query, and the number of
+ * advancement steps.
  *
  * # Safety
  * As `gjk_ray_cast`.
@@ -635,7 +636,8 @@ GjkStatus gjk_shape_cast(const struct GjkShape *a,
 
 /**
  * `gjk_shape_cast` with options (NULL means the defaults); `max_iterations` caps both the
- * support points of each distance query and the number of advancement steps.
+ * support points of the GJK ray cast and of each distance query, and the number of
+ * advancement steps.
  *
  * # Safety
  * As `gjk_shape_cast`.

@@ -93,8 +93,9 @@ pub struct CastOptions {
     /// The separation that counts as contact: the cast reports the first time the shapes come
     /// within this distance. Default 0 (touching).
     pub target_separation: f64,
-    /// The options of each distance query. `max_iterations` also caps the number of
-    /// advancement steps.
+    /// The options of each distance query, and of the GJK ray cast (its support points are
+    /// capped by `max_iterations` too). `max_iterations` also caps the number of advancement
+    /// steps.
     pub query: QueryOptions,
 }
 

@@ -224,7 +224,8 @@ pub unsafe extern "C" fn gjk_ray_cast(
 }
 
 /// `gjk_ray_cast` with options (NULL means the defaults); `max_iterations` caps both the
-/// support points of each distance query and the number of advancement steps.
+/// support points of the GJK ray cast and of each distance query, and the number of
+/// advancement steps.
 ///
 /// # Safety
 /// As `gjk_ray_cast`.
@@ -331,7 +332,8 @@ pub unsafe extern "C" fn gjk_shape_cast(
 }
 
 /// `gjk_shape_cast` with options (NULL means the defaults); `max_iterations` caps both the
-/// support points of each distance query and the number of advancement steps.
+/// support points of the GJK ray cast and of each distance query, and the number of
+/// advancement steps.
 ///
 /// # Safety
 /// As `gjk_shape_cast`.
