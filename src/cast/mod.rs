@@ -5,10 +5,9 @@
 //! [`gjk_ray`]: one search whose simplex is kept as the time advances. Everything else (balls,
 //! capsules, rounded shapes, a target separation) and whatever that path leaves undecided (a
 //! start within contact, a stall in rounding) takes conservative advancement on the distance
-//! query, described here: B moves
-//! relative to A with velocity `r = velocity_b - velocity_a`, and at each step the distance
-//! query gives the separating plane of the two shapes (its unit normal `n`, from A towards B)
-//! and a certified lower bound `l` on their distance. No contact can happen before the plane
+//! query, described here. B moves relative to A with velocity `r = velocity_b - velocity_a`,
+//! and at each step the distance query gives the separating plane of the two shapes (its unit
+//! normal `n`, from A towards B) and a certified lower bound `l` on their distance. No contact can happen before the plane
 //! has been crossed, so the time advances by `(l - s) / (-n . r)`, `s` being the target
 //! separation. This is the ray cast on `A - B` ("Ray casting against general convex objects
 //! with application to continuous collision detection") stepped with the full distance query,
@@ -360,8 +359,9 @@ impl<const D: usize> Motion<D> {
         Ok(at * self.rotation_b)
     }
 
-    /// Conservative advancement (see the module documentation). `penetrate`: describe an
-    /// overlap at the start by its penetration.
+    /// The cast (see the module documentation): the GJK ray cast where it applies, then
+    /// conservative advancement for what it leaves undecided or does not apply to.
+    /// `penetrate`: describe an overlap at the start by its penetration.
     fn advance<A, B>(
         &self,
         a: &A,
