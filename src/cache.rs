@@ -18,9 +18,7 @@
 //! uncached queries' to within the tolerance (GJK may end on another simplex of the same
 //! distance); the verdicts near touching use the same scale for both.
 
-use crate::error::QueryError;
-use crate::gjk::{distance_observed, intersect_from, DistanceResult, QueryOptions};
-use crate::support::{Pose, Support, SupportKey};
+use crate::support::SupportKey;
 
 /// The final simplex of the previous query of a pair of shapes, to start the next one from.
 /// Start with [`SimplexCache::new`] (or `default()`); one cache per pair (in this order).
@@ -63,39 +61,4 @@ impl<const D: usize> SimplexCache<D> {
         self.len = keys.len();
         self.keys[..keys.len()].copy_from_slice(keys);
     }
-}
-
-/// [`crate::distance_with`] starting from `cache`, which then holds this query's final simplex
-/// (it is emptied by an error).
-pub fn distance_cached<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-    cache: &mut SimplexCache<D>,
-) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    distance_observed(a, pose_a, b, pose_b, options, &mut (), Some(cache))
-}
-
-/// [`crate::intersect_with`] starting from `cache`, which then holds this query's proof: the
-/// simplex enclosing the origin, the support point whose direction separates the shapes, or
-/// (for a pair only the full search decides) its final simplex. It is emptied by an error.
-pub fn intersect_cached<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-    cache: &mut SimplexCache<D>,
-) -> Result<bool, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    intersect_from(a, pose_a, b, pose_b, options, Some(cache))
 }

@@ -28,7 +28,7 @@ use crate::gjk::{
     robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
 };
 use crate::simplex::{closest_to_origin, plane_normal};
-use crate::support::{MinkowskiPair, Pose, Support, SupportPoint, Vector};
+use crate::support::{lift, MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
 /// The answer of a penetration query, in the world frame: how deep two shapes overlap and in
 /// which direction to separate them, or how far apart they are.
@@ -113,9 +113,9 @@ where
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     let mut search = Search::run(&pair, options, Mode::Penetration)?;
-    if search.end == End::Touching
-        && robust_norm(&search.v) > search.touch
-        && search.core_lower_bound() <= search.touch
+    if search.end() == End::Touching
+        && robust_norm(search.closest()) > search.touch()
+        && search.core_lower_bound() <= search.touch()
         && options.relative_tolerance > 0.0
     {
         // The shapes overlap, but whether their cores do is open: the search stopped at the
@@ -128,7 +128,7 @@ where
         };
         search = Search::run(&pair, &strict, Mode::Penetration)?;
     }
-    match search.end {
+    match search.end() {
         End::IterationCap | End::Stalled => {
             return Err(QueryError::NoConvergence(Box::new(
                 search.result(pose_a).into(),
@@ -137,12 +137,12 @@ where
         End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
         End::Touching => {}
     }
-    let (margin_a, margin_b) = search.margins;
-    let core_distance = robust_norm(&search.v);
+    let (margin_a, margin_b) = search.margins();
+    let core_distance = robust_norm(search.closest());
     // The cores are certainly apart when the search's lower bound says so; a search that
     // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
     // bounds their distance from above, and its direction is no normal.
-    let core = if core_distance > search.touch && search.core_lower_bound() > search.touch {
+    let core = if core_distance > search.touch() && search.core_lower_bound() > search.touch() {
         // The cores are apart: the shapes overlap within their margins only, along the
         // cores' normal, and no expansion is needed.
         // The best separating direction seen is the normal, and the cores' separation along
@@ -155,8 +155,8 @@ where
         // it did not, the answer (not converged) is from |v|, so that its depth is a lower
         // bound as documented.
         let (depth, normal) = match search.best_separation() {
-            Some((separation, normal)) if !search.gap_open => (-separation, normal),
-            _ => (-core_distance, -robust_unit(&search.v)),
+            Some((separation, normal)) if !search.gap_open() => (-separation, normal),
+            _ => (-core_distance, -robust_unit(search.closest())),
         };
         CorePenetration {
             depth,
@@ -164,17 +164,17 @@ where
             point_a,
             point_b,
             iterations: 0,
-            converged: !search.gap_open,
+            converged: !search.gap_open(),
         }
     } else {
         penetration_of_cores(
             &pair,
-            search.simplex.points(),
+            search.simplex().points(),
             core_distance,
             // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
             // the expansion, and rounding of their size would swamp the cores' features.
-            search.core_scale,
-            search.touch,
+            search.core_scale(),
+            search.touch(),
             options,
         )
     };
@@ -187,7 +187,7 @@ where
         point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
         point_b: pose_a.transform_point(&(core.point_b - core.normal * margin_b)),
         normal: pose_a.transform_vector(&core.normal),
-        iterations: search.iterations + core.iterations,
+        iterations: search.iterations() + core.iterations,
         intersecting: true,
     };
     if core.converged {
@@ -286,12 +286,6 @@ impl<const D: usize> Polytope<D> {
         }
         answer
     }
-}
-
-fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
-    let mut l = Vector3::zeros();
-    l.fixed_rows_mut::<D>(0).copy_from(v);
-    l
 }
 
 fn unlift<const D: usize>(v: &Vector3<f64>) -> Vector<D> {
@@ -559,10 +553,7 @@ where
         // corners and stalls. In the plane, they touch.
         let offset = flat.dot(&vertices[0].w);
         let separated = offset.abs() > flat_tolerance;
-        let closest = closest_to_origin(
-            &vertices.iter().map(|v| lift(&v.w)).collect::<Vec<_>>(),
-            D == 2,
-        );
+        let closest = closest_to_origin(&vertices.iter().map(|v| v.w).collect::<Vec<_>>());
         let weights = closest.weights;
         let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
             vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
@@ -703,8 +694,8 @@ where
         // after all): no certified answer beyond "touching".
         converged = false;
     }
-    let corners = facet.vertices.map(|i| lift(&vertices[i].w));
-    let weights = closest_to_origin(&corners[..D], D == 2).weights;
+    let corners = facet.vertices.map(|i| vertices[i].w);
+    let weights = closest_to_origin(&corners[..D]).weights;
     let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
         facet.vertices[..D]
             .iter()

@@ -40,15 +40,15 @@ mod support;
 #[cfg(test)]
 mod test_random;
 pub mod trace;
-mod verdict;
 
-pub use crate::cache::{distance_cached, intersect_cached, SimplexCache};
+pub use crate::cache::SimplexCache;
 pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastError, CastHit, CastOptions, RayHit,
 };
 pub use crate::epa::{penetration, penetration_with, signed_distance, PenetrationResult};
 pub use crate::error::{QueryError, ShapeError};
 pub use crate::gjk::{
-    distance, distance_with, intersect, intersect_with, DistanceResult, QueryOptions,
+    distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
+    DistanceResult, QueryOptions,
 };
 pub use crate::support::{Pose, Support, Vector};

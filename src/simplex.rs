@@ -2,8 +2,11 @@
 //! by signed volumes (Montanari, Petrinic and Barbieri, "Improving the GJK algorithm for faster
 //! and more reliable distance queries between convex objects", ACM TOG 2017).
 //!
-//! The simplex is solved in 3D coordinates: 2D points are lifted with z = 0, which makes the
-//! triangle's plane the whole 2D plane and keeps one implementation for both dimensions.
+//! One implementation serves both dimensions where the mathematics is the same (a vertex, a
+//! segment, a triangle's weights); where it differs, each dimension has its own kernel: a 2D
+//! segment is a facet, projected on along its normal, and a 2D triangle is full-dimensional,
+//! its signed areas plain 2D cross products; a 3D triangle is a face, projected on along its
+//! normal, and the tetrahedron is 3D alone.
 //!
 //! Each sub-simplex tests whether the origin's projection on its affine hull lies inside it
 //! (all signed volumes share the sign of the whole); if not, only the faces opposite the
@@ -14,28 +17,53 @@
 
 use nalgebra::Vector3;
 
+use crate::support::{lift, Vector};
+
 /// The point of a simplex closest to the origin.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Closest {
+pub(crate) struct Closest<const D: usize> {
     /// Barycentric weight of each vertex; 0 for the vertices outside the support set.
     pub weights: [f64; 4],
     /// The closest point.
-    pub point: Vector3<f64>,
+    pub point: Vector<D>,
 }
 
-/// The point of the simplex `points` (1 to 4 vertices) closest to the origin. `planar` says that
-/// every point has z = 0 (a 2D query).
-pub(crate) fn closest_to_origin(points: &[Vector3<f64>], planar: bool) -> Closest {
+/// The point of the simplex `points` (1 to `D + 1` vertices) closest to the origin.
+#[inline]
+pub(crate) fn closest_to_origin<const D: usize>(points: &[Vector<D>]) -> Closest<D> {
     match points.len() {
         1 => vertex(points, 0),
-        2 => segment(points, 0, 1, planar),
-        3 => triangle(points, [0, 1, 2], planar),
-        4 => tetrahedron(points),
-        n => unreachable!("a simplex has 1 to 4 vertices, not {n}"),
+        2 => segment(points, 0, 1),
+        3 => triangle(points, [0, 1, 2]),
+        4 if D == 3 => {
+            let lifted: [Vector3<f64>; 4] = std::array::from_fn(|i| lift(&points[i]));
+            let closest = tetrahedron(&lifted);
+            Closest {
+                weights: closest.weights,
+                point: drop_to(&closest.point),
+            }
+        }
+        n => unreachable!("a {D}D simplex has 1 to {} vertices, not {n}", D + 1),
     }
 }
 
-fn vertex(p: &[Vector3<f64>], i: usize) -> Closest {
+/// The first `D` coordinates of a 3D vector (for `D = 3`, the vector itself).
+#[inline(always)]
+fn drop_to<const D: usize>(v: &Vector3<f64>) -> Vector<D> {
+    Vector::from_fn(|r, _| v[r])
+}
+
+/// `u x w` in 3D coordinates: a 2D pair's is along z.
+#[inline(always)]
+fn cross<const D: usize>(u: &Vector<D>, w: &Vector<D>) -> Vector3<f64> {
+    if D == 2 {
+        Vector3::new(0.0, 0.0, u[0] * w[1] - u[1] * w[0])
+    } else {
+        lift(u).cross(&lift(w))
+    }
+}
+
+fn vertex<const D: usize>(p: &[Vector<D>], i: usize) -> Closest<D> {
     let mut weights = [0.0; 4];
     weights[i] = 1.0;
     Closest {
@@ -44,7 +72,7 @@ fn vertex(p: &[Vector3<f64>], i: usize) -> Closest {
     }
 }
 
-fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
+fn segment<const D: usize>(p: &[Vector<D>], i: usize, j: usize) -> Closest<D> {
     let (a, b) = (p[i], p[j]);
     let t = b - a;
     // Signed lengths of the origin's projection from each end, both scaled by |t|^2.
@@ -62,10 +90,10 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
     let mut weights = [0.0; 4];
     weights[i] = weight_a / total;
     weights[j] = lambda_b;
-    let point = if planar {
+    let point = if D == 2 {
         // In 2D the segment is a facet: project along its normal, whose direction is exact to
         // rounding even when the origin is much closer to the segment than the segment is long.
-        let normal = Vector3::new(-t.y, t.x, 0.0);
+        let normal = Vector::<D>::from_fn(|r, _| if r == 0 { -t[1] } else { t[0] });
         normal * (a.dot(&normal) / normal.norm_squared())
     } else {
         a + t * lambda_b
@@ -77,7 +105,7 @@ fn segment(p: &[Vector3<f64>], i: usize, j: usize, planar: bool) -> Closest {
 /// `|n|^2 / longest^4` (`|n|` twice the area): its weights are the areas' shares.
 const SOLID_TRIANGLE: f64 = 1.0 / 1024.0;
 
-fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest {
+fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D> {
     let (a, b, c) = (p[i], p[j], p[k]);
     let edges = Edges::new(a, b, c);
     let n = edges.normal();
@@ -91,22 +119,21 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
         // the vertices themselves: the cross product of two close ends (a sliver's short edge)
         // cancels catastrophically, the edge keeps every digit.
         let Edges { ab, bc, ca, .. } = edges;
-        let (projection, area_a, area_b, area_c) = if planar {
-            let cross_z = |u: &Vector3<f64>, v: &Vector3<f64>| u.x * v.y - u.y * v.x;
+        let (projection, area_a, area_b, area_c) = if D == 2 {
             (
-                Vector3::zeros(),
-                n.z * cross_z(&b, &bc),
-                n.z * cross_z(&c, &ca),
-                n.z * cross_z(&a, &ab),
+                Vector::zeros(),
+                n.z * cross(&b, &bc).z,
+                n.z * cross(&c, &ca).z,
+                n.z * cross(&a, &ab).z,
             )
         } else {
-            let projection = n * (a.dot(&n) / nn);
+            let projection = drop_to::<D>(&(n * (lift(&a).dot(&n) / nn)));
             let (pa, pb, pc) = (a - projection, b - projection, c - projection);
             (
                 projection,
-                n.dot(&pb.cross(&bc)),
-                n.dot(&pc.cross(&ca)),
-                n.dot(&pa.cross(&ab)),
+                n.dot(&cross(&pb, &bc)),
+                n.dot(&cross(&pc, &ca)),
+                n.dot(&cross(&pa, &ab)),
             )
         };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
@@ -145,7 +172,7 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
                 shares[j] = area_b / total;
                 shares[k] = area_c / total;
                 let miss = |w: &[f64; 4]| -> f64 {
-                    (p.iter().zip(w).map(|(x, w)| x * *w).sum::<Vector3<f64>>() - projection)
+                    (p.iter().zip(w).map(|(x, w)| x * *w).sum::<Vector<D>>() - projection)
                         .norm_squared()
                 };
                 if miss(&shares) < miss(&weights) {
@@ -162,18 +189,11 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
             candidates
                 .iter()
                 .filter(|(area, _)| !is_positive(*area))
-                .map(|(_, [s, t])| segment(p, *s, *t, planar)),
+                .map(|(_, [s, t])| segment(p, *s, *t)),
         )
     } else {
         // Collinear or coincident vertices: the closest point is on one of the edges.
-        best_of(
-            [
-                segment(p, j, k, planar),
-                segment(p, k, i, planar),
-                segment(p, i, j, planar),
-            ]
-            .into_iter(),
-        )
+        best_of([segment(p, j, k), segment(p, k, i), segment(p, i, j)].into_iter())
     }
 }
 
@@ -189,11 +209,11 @@ fn triangle(p: &[Vector3<f64>], [i, j, k]: [usize; 3], planar: bool) -> Closest 
 /// back along the long edge. The weights then give `target` to rounding of the edges, where
 /// the signed sub-areas divided by their sum missed it by EPSILON * long / height (2e-8 for a
 /// cap 1e-8 high, witness points of a touching pair that far apart).
-fn weights_along_edges(
-    anchor: Vector3<f64>,
-    along: Vector3<f64>,
-    across: Vector3<f64>,
-    target: Vector3<f64>,
+fn weights_along_edges<const D: usize>(
+    anchor: Vector<D>,
+    along: Vector<D>,
+    across: Vector<D>,
+    target: Vector<D>,
 ) -> Solved {
     let along_squared = along.norm_squared();
     let k = along.dot(&across) / along_squared;
@@ -235,10 +255,10 @@ struct Solved {
 
 /// A corner of a triangle: its vertex, the other end of the longest edge and the third vertex
 /// (as 0, 1, 2 for a, b, c), and the edges from it to them.
-struct Corner {
+struct Corner<const D: usize> {
     vertices: [usize; 3],
-    along: Vector3<f64>,
-    across: Vector3<f64>,
+    along: Vector<D>,
+    across: Vector<D>,
 }
 
 /// `(b - a) x (c - a)`, computed from the two shortest edges: the cross product of two long,
@@ -250,17 +270,17 @@ pub(crate) fn plane_normal(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) ->
 
 /// The edges of a triangle `abc` and their squared lengths, computed once for its normal and
 /// its corner.
-struct Edges {
-    ab: Vector3<f64>,
-    bc: Vector3<f64>,
-    ca: Vector3<f64>,
+struct Edges<const D: usize> {
+    ab: Vector<D>,
+    bc: Vector<D>,
+    ca: Vector<D>,
     lab: f64,
     lbc: f64,
     lca: f64,
 }
 
-impl Edges {
-    fn new(a: Vector3<f64>, b: Vector3<f64>, c: Vector3<f64>) -> Self {
+impl<const D: usize> Edges<D> {
+    fn new(a: Vector<D>, b: Vector<D>, c: Vector<D>) -> Self {
         let (ab, bc, ca) = (b - a, c - b, a - c);
         Self {
             ab,
@@ -272,7 +292,7 @@ impl Edges {
         }
     }
 
-    /// [`plane_normal`]: the cross product of the two shortest edges.
+    /// [`plane_normal`]: the cross product of the two shortest edges (in 2D, along z).
     fn normal(&self) -> Vector3<f64> {
         let Self {
             ab,
@@ -283,18 +303,18 @@ impl Edges {
             lca,
         } = self;
         if lab >= lbc && lab >= lca {
-            bc.cross(ca)
+            cross(bc, ca)
         } else if lbc >= lca {
-            ca.cross(ab)
+            cross(ca, ab)
         } else {
-            ab.cross(bc)
+            cross(ab, bc)
         }
     }
 
     /// The corner of the triangle `abc` where its longest and shortest edges meet: its vertex
     /// (0, 1, 2 for a, b, c), the other end of the longest edge, the third vertex, and the two
     /// edges from it (longest, shortest), as [`weights_along_edges`] takes them.
-    fn corner(&self) -> Corner {
+    fn corner(&self) -> Corner<D> {
         let Self {
             ab,
             bc,
@@ -350,7 +370,7 @@ impl Edges {
 
 const FACES: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
-fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
+fn tetrahedron(p: &[Vector3<f64>]) -> Closest<3> {
     let (volumes, total, flat, thin) = signed_volumes(p);
     let same_sign = |v: f64| !flat && ((v > 0.0 && total > 0.0) || (v < 0.0 && total < 0.0));
     if volumes.iter().all(|v| same_sign(*v)) {
@@ -390,14 +410,14 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest {
                 point: Vector3::zeros(),
             };
         }
-        return best_of(FACES.iter().map(|face| triangle(p, *face, false)));
+        return best_of(FACES.iter().map(|face| triangle(p, *face)));
     }
     best_of(
         FACES
             .iter()
             .zip(volumes)
             .filter(|(_, v)| !same_sign(*v))
-            .map(|(face, _)| triangle(p, *face, false)),
+            .map(|(face, _)| triangle(p, *face)),
     )
 }
 
@@ -535,7 +555,7 @@ fn is_positive(x: f64) -> bool {
 }
 
 /// The candidate closest to the origin.
-fn best_of(candidates: impl Iterator<Item = Closest>) -> Closest {
+fn best_of<const D: usize>(candidates: impl Iterator<Item = Closest<D>>) -> Closest<D> {
     candidates
         .min_by(|x, y| x.point.norm_squared().total_cmp(&y.point.norm_squared()))
         .expect("at least one face holds the closest point")
@@ -551,7 +571,7 @@ mod tests {
 
     /// Optimality certificate: `q` is the closest point of the hull of `p` to the origin iff
     /// `q . (p_i - q) >= 0` for every vertex.
-    fn assert_optimal(p: &[Vector3<f64>], c: &Closest) {
+    fn assert_optimal(p: &[Vector3<f64>], c: &Closest<3>) {
         let sum: f64 = c.weights.iter().sum();
         assert!((sum - 1.0).abs() < 1e-12, "weights {:?}", c.weights);
         assert!(c.weights.iter().all(|w| *w >= 0.0));
@@ -571,23 +591,23 @@ mod tests {
     #[test]
     fn segment_cases() {
         let p = [v(1.0, -1.0, 0.0), v(1.0, 1.0, 0.0)];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         assert_eq!(c.point, v(1.0, 0.0, 0.0));
         assert_eq!(c.weights[..2], [0.5, 0.5]);
         let p = [v(1.0, 1.0, 0.0), v(2.0, 2.0, 0.0)];
-        assert_eq!(closest_to_origin(&p, false).weights[..2], [1.0, 0.0]);
+        assert_eq!(closest_to_origin(&p).weights[..2], [1.0, 0.0]);
         let p = [v(2.0, 2.0, 0.0), v(2.0, 2.0, 0.0)];
-        assert_eq!(closest_to_origin(&p, false).point, v(2.0, 2.0, 0.0));
+        assert_eq!(closest_to_origin(&p).point, v(2.0, 2.0, 0.0));
     }
 
     #[test]
     fn triangle_inside_and_outside() {
         let p = [v(-1.0, -1.0, 2.0), v(1.0, -1.0, 2.0), v(0.0, 1.0, 2.0)];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         assert!((c.point - v(0.0, 0.0, 2.0)).norm() < 1e-15);
         assert_optimal(&p, &c);
         let p = [v(1.0, 1.0, 0.0), v(3.0, 1.0, 0.0), v(1.0, 3.0, 0.0)];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         assert_eq!(c.point, v(1.0, 1.0, 0.0));
     }
 
@@ -599,7 +619,7 @@ mod tests {
             v(-1.0, -1.0, -1.0),
             v(0.0, 0.0, 1.0),
         ];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         assert_eq!(c.point, Vector3::zeros());
         assert_optimal(&p, &c);
     }
@@ -608,18 +628,18 @@ mod tests {
     fn degenerate_simplices() {
         // Collinear triangle, flat tetrahedron, repeated vertices.
         let p = [v(1.0, 0.0, 0.0), v(2.0, 0.0, 0.0), v(3.0, 0.0, 0.0)];
-        assert_eq!(closest_to_origin(&p, false).point, v(1.0, 0.0, 0.0));
+        assert_eq!(closest_to_origin(&p).point, v(1.0, 0.0, 0.0));
         let p = [
             v(1.0, -1.0, -1.0),
             v(1.0, 1.0, -1.0),
             v(1.0, 0.0, 1.0),
             v(1.0, 0.1, 0.1),
         ];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         assert!((c.point - v(1.0, 0.0, 0.0)).norm() < 1e-15);
         assert_optimal(&p, &c);
         let p = [v(1.0, 2.0, 3.0); 4];
-        assert_eq!(closest_to_origin(&p, false).point, v(1.0, 2.0, 3.0));
+        assert_eq!(closest_to_origin(&p).point, v(1.0, 2.0, 3.0));
     }
 
     /// A tetrahedron flat to within rounding, far from the origin (met by GJK on an ellipsoid):
@@ -648,7 +668,7 @@ mod tests {
                 -0.09488277006769025,
             ),
         ];
-        let c = closest_to_origin(&p, false);
+        let c = closest_to_origin(&p);
         // Exact (rational) answer: vertex 3, |p3|^2 = 3.819895098855435, below the old
         // triangle's 3.819895098936951.
         assert!(c.point.norm_squared() <= p[3].norm_squared() * (1.0 + 1e-15));
@@ -670,7 +690,7 @@ mod tests {
         let exact = v(15.464984664030107, 18.00300513566531, 4.343478094296288);
         for rotation in 0..3 {
             let q = [p[rotation], p[(rotation + 1) % 3], p[(rotation + 2) % 3]];
-            let c = closest_to_origin(&q, false);
+            let c = closest_to_origin(&q);
             let combo: Vector3<f64> = q.iter().zip(c.weights).map(|(x, w)| x * w).sum();
             let rounding = 64.0 * f64::EPSILON * 1800.0;
             assert!((c.point - exact).norm() <= rounding, "{c:?}");
@@ -706,7 +726,7 @@ mod tests {
             let sum: f64 = raw.iter().sum();
             let inner: Vector3<f64> = p.iter().zip(raw).map(|(x, w)| x * (w / sum)).sum();
             let p = p.map(|x| x - inner);
-            let c = closest_to_origin(&p, false);
+            let c = closest_to_origin(&p);
             if c.point != Vector3::zeros() {
                 continue;
             }
@@ -738,7 +758,7 @@ mod tests {
                     v(next(), next(), z) + offset
                 })
                 .collect();
-            assert_optimal(&p, &closest_to_origin(&p, false));
+            assert_optimal(&p, &closest_to_origin(&p));
         }
     }
 }

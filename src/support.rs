@@ -12,6 +12,14 @@ use crate::range::{check_coordinate, check_coordinates, check_finite};
 /// A vector of the shape space (`D` = 2 or 3).
 pub type Vector<const D: usize> = SVector<f64, D>;
 
+/// `v` in 3D coordinates (z = 0 for a 2D vector).
+#[inline(always)]
+pub(crate) fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
+    let mut l = Vector3::zeros();
+    l.fixed_rows_mut::<D>(0).copy_from(v);
+    l
+}
+
 /// A convex shape given by its support function, in its own local frame.
 pub trait Support<const D: usize> {
     /// A point of the shape that maximises `dir . p`. `dir` need not be normalised; when it is

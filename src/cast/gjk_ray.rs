@@ -17,7 +17,6 @@
 //! a repeated support point or a step that no longer moves the time, too many steps, a
 //! non-finite number) goes to conservative advancement, which answers every input.
 
-use crate::gjk::lift;
 use crate::simplex::closest_to_origin;
 use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
 
@@ -111,12 +110,12 @@ where
         }
         // The point of the simplex closest to x, as the closest point of x - simplex to the
         // origin; the simplex keeps the vertices it needs.
-        let mut lifted = [nalgebra::Vector3::zeros(); 4];
-        for (l, q) in lifted.iter_mut().zip(&simplex[..len]) {
-            *l = lift(&(x - q.w));
+        let mut relative = [Vector::<D>::zeros(); 4];
+        for (r, q) in relative.iter_mut().zip(&simplex[..len]) {
+            *r = x - q.w;
         }
-        let closest = closest_to_origin(&lifted[..len], D == 2);
-        v = closest.point.fixed_rows::<D>(0).into_owned();
+        let closest = closest_to_origin(&relative[..len]);
+        v = closest.point;
         let mut kept = 0;
         for i in 0..len {
             if closest.weights[i] > 0.0 {

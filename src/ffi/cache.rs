@@ -1,6 +1,6 @@
 //! Warm-started queries of the C ABI: a caller-owned simplex cache per pair of shapes.
 
-use crate::cache::{distance_cached, intersect_cached, SimplexCache};
+use crate::cache::SimplexCache;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
@@ -9,6 +9,7 @@ use crate::ffi::query::{
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus};
 use crate::gjk::QueryOptions;
+use crate::gjk::{distance_cached, intersect_cached};
 use crate::support::{Pose, Support, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value

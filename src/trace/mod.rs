@@ -34,28 +34,9 @@
 pub mod svg;
 
 use crate::error::QueryError;
+pub use crate::gjk::StepOutcome;
 use crate::gjk::{distance_observed, DistanceResult, Observer, QueryOptions, Search};
 use crate::support::{Pose, Support, SupportPoint, Vector};
-
-/// What the search made of a support point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StepOutcome {
-    /// The first support point, towards the centre of `A - B` reversed: the simplex is this
-    /// point alone.
-    Started,
-    /// Added to the simplex, which was reduced to the face closest to the origin; the
-    /// closest point moved nearer the origin.
-    Added,
-    /// Already a vertex of the simplex: no point of `A - B` is further along the direction,
-    /// the search has converged (the usual end for polytopes).
-    Repeated,
-    /// The duality gap (upper bound less lower bound) is within the requested tolerance or
-    /// within rounding: the search has converged. The point was not added.
-    GapClosed,
-    /// Adding the point would not bring the closest point nearer the origin (rounding has the
-    /// last word): the previous simplex is kept and the search ends.
-    NoProgress,
-}
 
 /// A vertex of the simplex: a point of `A - B` and the points of A and B it is the difference
 /// of, with its barycentric weight in the simplex's point closest to the origin.
@@ -149,13 +130,17 @@ impl<const D: usize> Observer<D> for Recorder<'_, D> {
         };
         let first = vertex(support, 0.0);
         let mut simplex = [first; 4];
-        let points = search.simplex.points();
-        for ((slot, p), weight) in simplex.iter_mut().zip(points).zip(search.simplex.weights()) {
+        let points = search.simplex().points();
+        for ((slot, p), weight) in simplex
+            .iter_mut()
+            .zip(points)
+            .zip(search.simplex().weights())
+        {
             *slot = vertex(p, *weight);
         }
         let (lower_bound, upper_bound) = search.bounds();
         self.steps.push(TraceStep {
-            iteration: search.iterations,
+            iteration: search.iterations(),
             direction: pose.transform_vector(direction),
             support_a: first.a,
             support_b: first.b,
@@ -163,7 +148,7 @@ impl<const D: usize> Observer<D> for Recorder<'_, D> {
             outcome,
             simplex,
             simplex_len: points.len(),
-            closest: pose.transform_vector(&search.v),
+            closest: pose.transform_vector(search.closest()),
             lower_bound,
             upper_bound,
         });

@@ -21,7 +21,7 @@
 
 use nalgebra::Vector3;
 
-use crate::gjk::{lift, Keying, Tolerances};
+use super::search::{lift, Keying, Tolerances};
 use crate::simplex::strictly_encloses_origin;
 use crate::support::{MinkowskiPair, Support, Vector};
 

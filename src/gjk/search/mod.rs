@@ -1,4 +1,5 @@
-//! The GJK algorithm: boolean intersection and distance between two posed convex shapes.
+//! The GJK search: the bottom layer of the queries, which knows nothing of caches, traces or
+//! fast paths (the queries of [`super::query`] combine them).
 //!
 //! GJK searches the Minkowski difference `A - B` for its point `v` closest to the origin. Each
 //! iteration asks for the support point `w` in direction `-v`, adds it to a simplex of at most
@@ -28,21 +29,16 @@
 //!   vertex was found for a warm-started one) and over an observer of its steps (nothing, or
 //!   the recorder of [`crate::trace`]): the plain query pays for neither.
 
-use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
 pub(crate) use crate::range::{robust_norm, robust_unit};
-use crate::simplex::{closest_to_origin, plane_normal, strictly_encloses_origin};
+use crate::simplex::{closest_to_origin, plane_normal};
+pub(crate) use crate::support::lift;
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
-use crate::trace::StepOutcome;
-use crate::verdict::{quick_verdict, Quick};
 use nalgebra::Vector3;
 
-/// `v` in 3D coordinates (z = 0 for a 2D vector).
-pub(crate) fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
-    let mut l = Vector3::zeros();
-    l.fixed_rows_mut::<D>(0).copy_from(v);
-    l
-}
+use super::options::QueryOptions;
+
+mod lean;
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
@@ -68,44 +64,6 @@ const MAX_SIDEWAYS: u32 = 8;
 /// about 1e-11 of it; a step lost in the rounding of |v|^2 (coordinates 1e9 times larger than
 /// the shapes' features) leaves gaps of 1e-9 of it and more.
 pub(crate) const STALL_ULPS: f64 = 1048576.0;
-
-/// Settings of a query.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct QueryOptions {
-    /// Stop when the distance is known within this fraction of itself (the duality gap is
-    /// below `relative_tolerance * |v|^2`). Polytopes usually end earlier, exactly, when a
-    /// support point repeats. Default `1e-12`; 0 asks for the best `f64` can do.
-    pub relative_tolerance: f64,
-    /// The most support-point evaluations before giving up with
-    /// [`QueryError::NoConvergence`]. Default 128.
-    pub max_iterations: u32,
-}
-
-impl Default for QueryOptions {
-    fn default() -> Self {
-        Self {
-            relative_tolerance: 1e-12,
-            max_iterations: 128,
-        }
-    }
-}
-
-impl QueryOptions {
-    pub(crate) fn validate<R>(&self) -> Result<(), QueryError<R>> {
-        if !(self.relative_tolerance >= 0.0 && self.relative_tolerance < 1.0) {
-            return Err(QueryError::InvalidOptions(
-                "relative_tolerance must be in [0, 1)",
-            ));
-        }
-        if self.max_iterations == 0 {
-            return Err(QueryError::InvalidOptions(
-                "max_iterations must be at least 1",
-            ));
-        }
-        Ok(())
-    }
-}
-
 /// The answer of a distance query, in the world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceResult<const D: usize> {
@@ -126,214 +84,24 @@ pub struct DistanceResult<const D: usize> {
     pub intersecting: bool,
 }
 
-/// The distance between `a` placed by `pose_a` and `b` placed by `pose_b`, with default options.
-pub fn distance<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    distance_with(a, pose_a, b, pose_b, &QueryOptions::default())
-}
-
-/// [`distance`] with explicit options.
-pub fn distance_with<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    distance_observed(a, pose_a, b, pose_b, options, &mut (), None)
-}
-
-/// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]),
-/// and starting from (then updating) `cache` when there is one (see [`crate::cache`]).
-pub(crate) fn distance_observed<const D: usize, A, B, O>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-    observer: &mut O,
-    cache: Option<&mut SimplexCache<D>>,
-) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-    O: Observer<D>,
-{
-    options.validate()?;
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
-    // copies a few hundred bytes, a few percent of a query on small polygons.
-    match cache {
-        None => Search::run_observed(&pair, options, Mode::Distance, observer)
-            .as_ref()
-            .map_err(|e| QueryError::from(*e))?
-            .distance(pose_a),
-        Some(cache) => Search::run_cached(&pair, options, Mode::Distance, cache)
-            .as_ref()
-            .map_err(|e| QueryError::from(*e))?
-            .distance(pose_a),
-    }
-}
-
-/// [`distance_with`], and the unit direction (world frame, from A towards B) along which the
-/// search certified its lower bound, when it found one: a plane that separates the shapes by
-/// at least that bound, whatever the accuracy of the result's normal (the casts advance by it).
-pub(crate) fn distance_and_separating_normal<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-) -> DistanceAndNormal<D>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    if let Err(e) = options.validate() {
-        return (Err(e), None);
-    }
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    match Search::run(&pair, options, Mode::Distance) {
-        Ok(search) => {
-            let normal = search
-                .best_separation()
-                .map(|(_, n)| pose_a.transform_vector(&n));
-            (search.distance(pose_a), normal)
-        }
-        Err(e) => (Err(e.into()), None),
-    }
-}
-
-/// What [`distance_and_separating_normal`] returns.
-pub(crate) type DistanceAndNormal<const D: usize> = (
-    Result<DistanceResult<D>, QueryError<DistanceResult<D>>>,
-    Option<Vector<D>>,
-);
-
-/// Whether `a` placed by `pose_a` and `b` placed by `pose_b` overlap or touch, with default
-/// options. It stops as soon as a separating direction or an enclosing simplex is found, and
-/// agrees with the `intersecting` flag of [`distance`] except within rounding of touching: a
-/// distance search can stall there at a few rounding units of the coordinates with a lower
-/// bound of 0 (a needle hull 1.3e5 long reported 1.1e-9 from a box it overlaps by 1.7e-9),
-/// where this query may have found a simplex enclosing the origin, a proof of overlap.
-pub fn intersect<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-) -> Result<bool, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    intersect_with(a, pose_a, b, pose_b, &QueryOptions::default())
-}
-
-/// [`intersect`] with explicit options.
-pub fn intersect_with<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-) -> Result<bool, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    intersect_from(a, pose_a, b, pose_b, options, None)
-}
-
-/// [`intersect_with`], starting from (then updating) `cache` when there is one.
-pub(crate) fn intersect_from<const D: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<D>,
-    b: &B,
-    pose_b: &Pose<D>,
-    options: &QueryOptions,
-    cache: Option<&mut SimplexCache<D>>,
-) -> Result<bool, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    options.validate()?;
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    match cache {
-        None => {
-            match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
-            {
-                Quick::Verdict(verdict) => Ok(verdict),
-                // From scratch, not from the fast path's simplex: a search that ends without a
-                // proof (stalled within its allowance near touching) then ends as the distance
-                // query's does, and the two agree (resumed, an ellipse's rim touching a segment's
-                // end was called apart while the distance query said touching).
-                Quick::Undecided => {
-                    Search::run_observed(&pair, options, Mode::Boolean, &mut ())?.verdict()
-                }
-            }
-        }
-        Some(cache) => {
-            if still_encloses(&pair, cache.keys()) {
-                return Ok(true);
-            }
-            // A separating direction remembered: the fast path starts along it.
-            let start = match cache.keys() {
-                [key] => Some(&key.dir),
-                _ => None,
-            };
-            let mut proof = [None; 4];
-            match quick_verdict(&pair, options.max_iterations, start, &mut proof) {
-                Quick::Verdict(verdict) => {
-                    // The proof, for the next query to check first.
-                    let len = proof.iter().take_while(|k| k.is_some()).count();
-                    cache.store(&proof.map(Option::unwrap_or_default)[..len]);
-                    Ok(verdict)
-                }
-                Quick::Undecided => {
-                    Search::run_cached(&pair, options, Mode::Boolean, cache)?.verdict()
-                }
-            }
-        }
-    }
-}
-
-/// Whether the simplex `keys` describe, found again under the pair's current placement (see
-/// [`MinkowskiPair::recall`]: its points are points of `A - B` whatever the keys are), is full
-/// and holds the origin strictly inside, every signed area or volume clear of its rounding:
-/// the fast path's proof of overlap, at no support evaluation for point clouds.
-fn still_encloses<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    keys: &[SupportKey<D>],
-) -> bool
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    if keys.len() != D + 1 {
-        return false;
-    }
-    let mut points = [Vector3::zeros(); 4];
-    for (point, key) in points.iter_mut().zip(keys) {
-        let w = pair.recall(key).0.w;
-        if !w.iter().all(|x| x.is_finite()) {
-            return false;
-        }
-        *point = lift(&w);
-    }
-    strictly_encloses_origin(&points[..keys.len()], D == 2).is_ok()
+/// What the search made of a support point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepOutcome {
+    /// The first support point, towards the centre of `A - B` reversed: the simplex is this
+    /// point alone.
+    Started,
+    /// Added to the simplex, which was reduced to the face closest to the origin; the
+    /// closest point moved nearer the origin.
+    Added,
+    /// Already a vertex of the simplex: no point of `A - B` is further along the direction,
+    /// the search has converged (the usual end for polytopes).
+    Repeated,
+    /// The duality gap (upper bound less lower bound) is within the requested tolerance or
+    /// within rounding: the search has converged. The point was not added.
+    GapClosed,
+    /// Adding the point would not bring the closest point nearer the origin (rounding has the
+    /// last word): the previous simplex is kept and the search ends.
+    NoProgress,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -444,7 +212,7 @@ pub(crate) struct Simplex<const D: usize, K = ()> {
 }
 
 impl<const D: usize, K: Copy> Simplex<D, K> {
-    fn single(p: SupportPoint<D>, key: K) -> Self {
+    pub(crate) fn single(p: SupportPoint<D>, key: K) -> Self {
         Self {
             len: 1,
             points: [p; 4],
@@ -453,7 +221,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         }
     }
 
-    fn contains(&self, w: &Vector<D>) -> bool {
+    pub(crate) fn contains(&self, w: &Vector<D>) -> bool {
         self.points[..self.len].iter().any(|p| p.w == *w)
     }
 
@@ -474,7 +242,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
     /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
     /// costs no copy: `p` only went past its end.
-    fn push_if(
+    pub(crate) fn push_if(
         &mut self,
         p: SupportPoint<D>,
         key: K,
@@ -500,15 +268,12 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// The closest point to the origin of the first `n` vertices, and its weights.
     #[inline]
     fn solve(&self, n: usize) -> ([f64; 4], Vector<D>) {
-        let mut lifted = [Vector3::zeros(); 4];
-        for (l, q) in lifted.iter_mut().zip(&self.points[..n]) {
-            l.fixed_rows_mut::<D>(0).copy_from(&q.w);
+        let mut w = [Vector::<D>::zeros(); 4];
+        for (w, q) in w.iter_mut().zip(&self.points[..n]) {
+            *w = q.w;
         }
-        let closest = closest_to_origin(&lifted[..n], D == 2);
-        (
-            closest.weights,
-            closest.point.fixed_rows::<D>(0).into_owned(),
-        )
+        let closest = closest_to_origin(&w[..n]);
+        (closest.weights, closest.point)
     }
 
     /// Keeps, of the first `n` vertices, those with a positive weight.
@@ -654,6 +419,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
 
 /// The sizes a query's tolerances are relative to, and the tolerances (see the module notes).
 /// The same for a fresh and a warm start, so that both answer alike.
+#[derive(Clone, Copy)]
 pub(crate) struct Tolerances<const D: usize> {
     /// A point of `A - B` (from the shapes' centres), in A's frame.
     pub center: Vector<D>,
@@ -709,9 +475,9 @@ impl<const D: usize> Tolerances<D> {
 
 /// The state of a finished search.
 pub(crate) struct Search<const D: usize, K = ()> {
-    pub simplex: Simplex<D, K>,
+    simplex: Simplex<D, K>,
     /// Closest point of the simplex to the origin (A's frame): the cores' closest difference.
-    pub v: Vector<D>,
+    v: Vector<D>,
     /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
     /// The direction (from A towards B) along which the cores are `lower` apart, and its
@@ -722,17 +488,17 @@ pub(crate) struct Search<const D: usize, K = ()> {
     lower_normal: Option<(Vector<D>, f64)>,
     /// The size of the cores' query (the shapes without their margins): the cores' extents
     /// plus the distance between their centres.
-    pub core_scale: f64,
+    core_scale: f64,
     /// What a lower bound gives up to rounding: a few `EPSILON * scale` for the simplex, and
     /// the support functions' rounding, relative to the magnitude of the coordinates (a point
     /// exactly at a vertex of a hull 1e6 from the origin was "certified" 2.6e-10 away).
     lower_slack: f64,
     /// Cores closer than this touch.
-    pub touch: f64,
+    touch: f64,
     /// The margins of A and B (see [`Support::margin`]).
-    pub margins: (f64, f64),
-    pub iterations: u32,
-    pub end: End,
+    margins: (f64, f64),
+    iterations: u32,
+    end: End,
     /// How many stalls have been retried (see [`Search::reproject`]).
     retries: u8,
     /// The last support point a step left out of the simplex although it moved `v` (rounding:
@@ -741,7 +507,7 @@ pub(crate) struct Search<const D: usize, K = ()> {
     /// Whether the search stopped without closing its duality gap ([`End::Stalled`]), also
     /// where `|v|` then proved the shapes touching: its lower bound is then no estimate of
     /// the cores' distance.
-    pub gap_open: bool,
+    gap_open: bool,
 }
 
 impl<const D: usize> Search<D> {
@@ -757,7 +523,10 @@ impl<const D: usize> Search<D> {
         Self::run_observed(pair, options, mode, &mut ())
     }
 
-    /// [`Search::run`], reporting each support point to `observer`.
+    /// [`Search::run`], reporting each support point to `observer`: the lean loop (see
+    /// [`lean`]), and where it hands the pair over, the robust search from scratch with the
+    /// support evaluations left (the observer sees both).
+    #[inline(always)]
     pub(crate) fn run_observed<A, B, O>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -769,36 +538,19 @@ impl<const D: usize> Search<D> {
         B: Support<D> + ?Sized,
         O: Observer<D>,
     {
-        Search::run_from(pair, options, mode, observer, None)
+        let tolerances = Tolerances::of(pair);
+        match Search::run_lean(pair, &tolerances, options, mode, observer) {
+            Ok(search) => Ok(search),
+            Err(spent) => Search::run_from(pair, options, mode, observer, None, spent),
+        }
     }
 }
 
 impl<const D: usize> Search<D, SupportKey<D>> {
-    /// [`Search::run`] starting from the simplex `cache` remembers, if any, which it then
-    /// replaces by the final simplex (or forgets, on an error).
-    pub(crate) fn run_cached<A, B>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        cache: &mut SimplexCache<D>,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        let start = Self::recall(pair, cache.keys());
-        let search = Search::run_from(pair, options, mode, &mut (), start);
-        match &search {
-            Ok(search) => cache.store(search.simplex.keys()),
-            Err(_) => cache.clear(),
-        }
-        search
-    }
-
     /// The simplex `keys` describe, found again under the pair's current placement (its
     /// points are points of the shapes whatever the keys are), and the support-function
     /// evaluations that took; `None` when there are no keys or a point is not finite.
-    fn recall<A, B>(
+    pub(crate) fn recall<A, B>(
         pair: &MinkowskiPair<'_, D, A, B>,
         keys: &[SupportKey<D>],
     ) -> Option<(Simplex<D, SupportKey<D>>, u32)>
@@ -829,15 +581,17 @@ fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
 }
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The search itself, from `start` (a simplex and the support evaluations it cost) or,
-    /// without one, from the support point towards the reversed centre of `A - B`. The
-    /// observer sees the steps of a search started afresh.
-    fn run_from<A, B, O>(
+    /// The robust search, from `start` (a simplex and the support evaluations it cost) or,
+    /// without one, from the support point towards the reversed centre of `A - B`, after
+    /// `spent` evaluations made elsewhere (they count towards the cap). The observer sees the
+    /// steps of a search started afresh.
+    pub(crate) fn run_from<A, B, O>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
         start: Option<(Simplex<D, K>, u32)>,
+        spent: u32,
     ) -> Result<Self, SearchError>
     where
         A: Support<D> + ?Sized,
@@ -846,49 +600,31 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     {
         const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
 
+        let tolerances = Tolerances::of(pair);
         let Tolerances {
             center,
             margins,
-            core_scale,
-            magnitude,
             separating,
             rounding,
             touch,
             contact,
-        } = Tolerances::of(pair);
+            magnitude,
+            ..
+        } = tolerances;
         let margin_sum = margins.0 + margins.1;
-
-        let fresh = |simplex, v, iterations| Search {
-            simplex,
-            v,
-            lower: 0.0,
-            lower_normal: None,
-            core_scale,
-            lower_slack: rounding.max(LOWER_ULPS * f64::EPSILON * magnitude),
-            touch,
-            margins,
-            iterations,
-            end: End::IterationCap,
-            retries: 0,
-            dropped: None,
-            gap_open: false,
-        };
+        let fresh = |simplex, v, iterations| Search::fresh(&tolerances, simplex, v, iterations);
         let mut search = match start {
             Some((mut simplex, evaluations)) => {
                 let v = simplex.reduce();
                 fresh(simplex, v, evaluations)
             }
             None => {
-                let mut direction = -center;
-                if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
-                    direction = Vector::zeros();
-                    direction[0] = 1.0;
-                }
+                let direction = first_direction(&center);
                 let (first, key) = K::support(pair, &direction);
                 if !finite(&first) {
                     return Err(SearchError::NonFiniteSupport);
                 }
-                let mut search = fresh(Simplex::single(first, key), first.w, 1);
+                let mut search = fresh(Simplex::single(first, key), first.w, spent + 1);
                 if pair.extent() == 0.0 {
                     // Two points (see below): the first support point is the answer.
                     search.lower = robust_norm(&first.w);
@@ -944,10 +680,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 return Err(SearchError::OutOfRange(OVERFLOW));
             }
             let improved = vw > search.lower * direction_norm;
-            if improved {
-                search.lower = vw / direction_norm;
-                search.lower_normal = Some((direction, direction_norm));
-            }
+            search.record_lower(vw, direction, direction_norm);
             if mode == Mode::Boolean && vw > (contact + separating) * direction_norm {
                 search.end = End::Separated;
                 break;
@@ -1031,17 +764,115 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             search.v = v;
             observer.step(&search, &direction, &w, StepOutcome::Added);
         }
-        search.gap_open = search.end == End::Stalled;
-        if matches!(search.end, End::Converged | End::Stalled)
-            && search.v.norm_squared() <= contact * contact
-        {
-            search.end = End::Touching;
-        }
+        let end = search.end;
+        search.finish(end, contact);
         Ok(search)
     }
 }
 
+/// The first search direction: from the centre of `A - B` towards the origin, or any
+/// direction when that is zero or not finite.
+pub(crate) fn first_direction<const D: usize>(center: &Vector<D>) -> Vector<D> {
+    let direction = -center;
+    if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
+        Vector::from_fn(|i, _| if i == 0 { 1.0 } else { 0.0 })
+    } else {
+        direction
+    }
+}
+
 impl<const D: usize, K: Copy> Search<D, K> {
+    /// A search at its start: `simplex` (whose closest point is `v`), found with `iterations`
+    /// support evaluations, no lower bound yet.
+    pub(crate) fn fresh(
+        tolerances: &Tolerances<D>,
+        simplex: Simplex<D, K>,
+        v: Vector<D>,
+        iterations: u32,
+    ) -> Self {
+        Search {
+            simplex,
+            v,
+            lower: 0.0,
+            lower_normal: None,
+            core_scale: tolerances.core_scale,
+            lower_slack: tolerances
+                .rounding
+                .max(LOWER_ULPS * f64::EPSILON * tolerances.magnitude),
+            touch: tolerances.touch,
+            margins: tolerances.margins,
+            iterations,
+            end: End::IterationCap,
+            retries: 0,
+            dropped: None,
+            gap_open: false,
+        }
+    }
+
+    /// Ends the search with `end`: a search whose gap stayed open says so, and one that
+    /// converged or stalled with the cores within `contact` ends touching.
+    pub(crate) fn finish(&mut self, end: End, contact: f64) {
+        self.end = end;
+        self.gap_open = end == End::Stalled;
+        if matches!(end, End::Converged | End::Stalled)
+            && self.v.norm_squared() <= contact * contact
+        {
+            self.end = End::Touching;
+        }
+    }
+
+    /// Records the lower bound a support point gave along `direction` (of length
+    /// `direction_norm`): `reach` is how far the support point lies along it, towards the
+    /// origin. Kept if better than the best so far.
+    pub(crate) fn record_lower(&mut self, reach: f64, direction: Vector<D>, direction_norm: f64) {
+        if reach > self.lower * direction_norm {
+            self.lower = reach / direction_norm;
+            self.lower_normal = Some((direction, direction_norm));
+        }
+    }
+}
+
+impl<const D: usize, K: Copy> Search<D, K> {
+    /// The final simplex.
+    pub(crate) fn simplex(&self) -> &Simplex<D, K> {
+        &self.simplex
+    }
+
+    /// The closest point of the simplex to the origin (A's frame): the cores' closest
+    /// difference.
+    pub(crate) fn closest(&self) -> &Vector<D> {
+        &self.v
+    }
+
+    /// How the search ended.
+    pub(crate) fn end(&self) -> End {
+        self.end
+    }
+
+    /// Support-point evaluations made.
+    pub(crate) fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// The size of the cores' query (see [`Tolerances::core_scale`]).
+    pub(crate) fn core_scale(&self) -> f64 {
+        self.core_scale
+    }
+
+    /// Cores closer than this touch.
+    pub(crate) fn touch(&self) -> f64 {
+        self.touch
+    }
+
+    /// The margins of A and B (see [`Support::margin`]).
+    pub(crate) fn margins(&self) -> (f64, f64) {
+        self.margins
+    }
+
+    /// Whether the search stopped without closing its duality gap (see the field).
+    pub(crate) fn gap_open(&self) -> bool {
+        self.gap_open
+    }
     /// Where the search stalls with its gap open: replaces `v` by its projection (see
     /// [`Search::project_v`]) and returns a direction for one more support point: the
     /// projected `-v` if that moved, or, given the support point that made no progress
@@ -1104,7 +935,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
     }
 
     /// The answer of a distance query, A being placed by `pose_a`.
-    fn distance(
+    pub(crate) fn distance(
         &self,
         pose_a: &Pose<D>,
     ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
@@ -1116,7 +947,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
     }
 
     /// The answer of a boolean query.
-    fn verdict(&self) -> Result<bool, QueryError<DistanceResult<D>>> {
+    pub(crate) fn verdict(&self) -> Result<bool, QueryError<DistanceResult<D>>> {
         match self.end {
             End::Touching => Ok(true),
             End::Separated | End::Converged => Ok(false),
@@ -1220,43 +1051,6 @@ mod tests {
     use super::*;
     use crate::shape::ConvexHull;
 
-    /// A boolean query that fills a cache leaves it a proof the next query recalls: for
-    /// overlapping hulls proven by the fast path, the cache holds the enclosing simplex's
-    /// D + 1 keys, and under the same placement they enclose the origin again (the inner
-    /// point included, under its own key).
-    fn warm_boolean_keeps_a_recallable_proof<const D: usize>() {
-        let mut next = crate::test_random::uniform(0x7f4a_7c15_9e37_79b9);
-        let (mut recalled, mut overlapping) = (0, 0);
-        for case in 0..400 {
-            let mut cloud = |n: usize| {
-                let points = (0..n)
-                    .map(|_| Vector::<D>::from_fn(|_, _| next()))
-                    .collect();
-                ConvexHull::<D>::new(points).expect("a valid cloud")
-            };
-            let (a, b) = (cloud(4 + case % 20), cloud(4 + case % 13));
-            let at = Pose::from_translation(Vector::<D>::from_fn(|_, _| next() * 0.3))
-                .expect("a finite offset");
-            let options = QueryOptions::default();
-            let mut cache = SimplexCache::new();
-            let verdict =
-                intersect_from(&a, &Pose::identity(), &b, &at, &options, Some(&mut cache));
-            if verdict != Ok(true) {
-                continue;
-            }
-            overlapping += 1;
-            let pair = MinkowskiPair::new(&a, &Pose::identity(), &b, &at);
-            if cache.keys().len() == D + 1 && still_encloses(&pair, cache.keys()) {
-                recalled += 1;
-            }
-        }
-        assert!(overlapping >= 300, "{overlapping} overlapping pairs");
-        assert!(
-            recalled * 10 >= overlapping * 9,
-            "{recalled} of {overlapping} recalled"
-        );
-    }
-
     /// A shape whose support function is a hull's, with no inner point of its own (as a
     /// user's shape).
     struct NoInnerPoint(ConvexHull<3>);
@@ -1316,15 +1110,5 @@ mod tests {
             Search::recall(&user, &[inner, by_indices]).map(|(_, e)| e),
             Some(1)
         );
-    }
-
-    #[test]
-    fn warm_boolean_keeps_a_recallable_proof_2d() {
-        warm_boolean_keeps_a_recallable_proof::<2>();
-    }
-
-    #[test]
-    fn warm_boolean_keeps_a_recallable_proof_3d() {
-        warm_boolean_keeps_a_recallable_proof::<3>();
     }
 }

@@ -1,0 +1,32 @@
+//! The GJK algorithm: boolean intersection and distance between two posed convex shapes.
+//!
+//! GJK searches the Minkowski difference `A - B` for its point `v` closest to the origin. Each
+//! iteration asks for the support point `w` in direction `-v`, adds it to a simplex of at most
+//! `D + 1` points and replaces `v` by the simplex's point closest to the origin (see
+//! [`crate::simplex`]). `|v|` is an upper bound on the distance and `v . w / |v|` a lower bound;
+//! their gap (the duality gap) decides when to stop.
+//!
+//! The module is in layers, each using only those below it:
+//! - [`options`]: the settings of a query;
+//! - [`search`]: the robust search, which answers every input and knows nothing of caches,
+//!   traces or fast paths (its numerical choices are written there);
+//!   it runs the lean loop first (the paper's steps, certified once at the end) and the robust
+//!   loop where the lean one cannot certify its answer;
+//! - [`verdict`]: the boolean query's fast path, which proves a verdict or leaves the pair to
+//!   the search;
+//! - [`query`]: the queries themselves, cold or warm-started ([`crate::cache`]).
+
+mod options;
+mod query;
+pub(crate) mod search;
+mod verdict;
+
+pub use options::QueryOptions;
+pub use query::{
+    distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
+};
+pub(crate) use query::{distance_and_separating_normal, distance_observed};
+pub(crate) use search::{
+    robust_norm, robust_unit, End, Mode, Observer, Search, OVERFLOW, STALL_ULPS,
+};
+pub use search::{DistanceResult, StepOutcome};

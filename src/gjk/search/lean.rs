@@ -1,0 +1,195 @@
+//! The lean GJK loop: the paper's steps and nothing else, certified once at the end.
+//!
+//! Most queries converge in a few steps with none of the rescues the robust search
+//! ([`super::search`]) carries through every step: its best lower bound (a square root and a
+//! division a step), its retries along projected directions, its sideways steps, its
+//! observer. This loop runs the steps of Gilbert, Johnson and Keerthi in their plainest form:
+//!
+//! 1. *support point*: `w`, the support point of `A - B` in direction `-v`;
+//! 2. *bounds*: `|v|^2` and `v . w`, whose difference (the duality gap) bounds the error of
+//!    `|v|` by `gap / |v|`;
+//! 3. *termination*: the cores within contact (intersecting), a separating direction (the
+//!    boolean query), or the gap within the tolerance (converged);
+//! 4. *add*: `w` joins the simplex;
+//! 5. *reduce*: the simplex keeps the vertices of its point closest to the origin, the new `v`.
+//!
+//! Nothing is certified during the loop; the answer is, once, at the end: the last support
+//! point's `v . w / |v|` is the lower bound, and the gap that closed is the certificate. At
+//! the first sign of trouble (a support point that repeats with the gap open beyond the
+//! rounding of `v`, a step that does not bring `v` nearer, a number that is not finite, two
+//! points with no extent) the loop hands the pair to the robust search ([`Search::run_from`]),
+//! which starts afresh with the evaluations left.
+//!
+//! The best lower bound is kept as the robust search keeps it, but compared without a
+//! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
+
+use super::{
+    finite, first_direction, End, Keying, Mode, Observer, Search, Simplex, StepOutcome, Tolerances,
+    STALL_ULPS,
+};
+use crate::gjk::options::QueryOptions;
+use crate::support::{MinkowskiPair, Support, Vector};
+
+impl<const D: usize, K: Keying<D>> Search<D, K> {
+    /// The lean loop on `pair`, reporting its steps to `observer`; or, where it hands the pair
+    /// over, the support evaluations it spent (fewer than `options.max_iterations`).
+    #[inline(always)]
+    pub(super) fn run_lean<A, B, O>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        tolerances: &Tolerances<D>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+    ) -> Result<Self, u32>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+    {
+        if pair.extent() == 0.0 {
+            // Two points: the robust search answers them exactly.
+            return Err(0);
+        }
+        let Tolerances {
+            center,
+            margins,
+            separating,
+            rounding,
+            touch,
+            contact,
+            magnitude,
+            ..
+        } = *tolerances;
+        let margin_sum = margins.0 + margins.1;
+        // Where the search may stop as intersecting.
+        let exit = if mode == Mode::Penetration {
+            touch
+        } else {
+            contact
+        };
+        let beyond = contact + separating;
+        let stall = STALL_ULPS * f64::EPSILON * magnitude;
+
+        let direction = first_direction(&center);
+        let (first, key) = K::support(pair, &direction);
+        if !finite(&first) {
+            return Err(1);
+        }
+        let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
+        observer.step(&search, &direction, &first, StepOutcome::Started);
+        // The best lower bound so far, `reach / |v|`, as (reach, |v|^2, v).
+        let mut best: Option<(f64, f64, Vector<D>)> = None;
+        let (end, last) = loop {
+            let vv = search.v.norm_squared();
+            if vv <= exit * exit {
+                break (End::Touching, None);
+            }
+            if search.iterations >= options.max_iterations {
+                break (End::IterationCap, None);
+            }
+            // Support point.
+            search.iterations += 1;
+            let direction = -search.v;
+            let (w, key) = K::support(pair, &direction);
+            // Bounds.
+            let vw = search.v.dot(&w.w);
+            if !(finite(&w) && vw.is_finite() && vv.is_finite()) {
+                return Err(search.iterations);
+            }
+            if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
+                best = Some((vw, vv, search.v));
+            }
+            // Termination.
+            if mode == Mode::Boolean && vw > 0.0 && vw * vw > beyond * beyond * vv {
+                break (End::Separated, None);
+            }
+            let gap = vv - vw;
+            if gap_closed(gap, vv, options.relative_tolerance, rounding, margin_sum) {
+                break (End::Converged, Some((direction, w, StepOutcome::GapClosed)));
+            }
+            if search.simplex.contains(&w.w) {
+                // The gap is open, yet no point of `A - B` lies further along `-v`: in exact
+                // arithmetic it would be closed, and what is left is the rounding of `v`, an
+                // interpolation between vertices far larger than the gap. Within the robust
+                // search's allowance for rounding (see `STALL_ULPS`) this is its answer too,
+                // with `v` projected; beyond, the robust search tries again.
+                if gap * gap > stall * stall * vv {
+                    return Err(search.iterations);
+                }
+                break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
+            }
+            // Add, and reduce.
+            match search.simplex.push_if(w, key, |u| u.norm_squared() < vv) {
+                Some(u) => search.v = u,
+                None => return Err(search.iterations),
+            }
+            observer.step(&search, &direction, &w, StepOutcome::Added);
+        };
+        // The certificate: the best lower bound, once.
+        if let Some((reach, rr, v)) = best {
+            search.record_lower(reach, -v, rr.sqrt());
+        }
+        if end == End::Converged {
+            search.project_v();
+        }
+        if let Some((direction, w, outcome)) = last {
+            observer.step(&search, &direction, &w, outcome);
+        }
+        search.finish(end, contact);
+        Ok(search)
+    }
+}
+
+/// Whether the duality gap `gap = |v|^2 - v . w` is within the tolerance: the distance, `|v|`
+/// less the margins' sum, known within `relative_tolerance` of itself (and of the cores'
+/// distance, `|v|`, which sets the normal's accuracy), or within `rounding` of `|v|`. Written
+/// without the square root where the shapes have no margins (then the distance is `|v|`).
+#[inline(always)]
+fn gap_closed(gap: f64, vv: f64, relative_tolerance: f64, rounding: f64, margin_sum: f64) -> bool {
+    if gap <= 0.0 || gap * gap <= rounding * rounding * vv {
+        return true;
+    }
+    if margin_sum == 0.0 {
+        return gap <= relative_tolerance * vv;
+    }
+    let v_norm = vv.sqrt();
+    gap <= relative_tolerance * (v_norm - margin_sum).abs().min(v_norm) * v_norm
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The gap test agrees with its definition, `gap <= max(tolerance * relative_to,
+    /// rounding) * |v|`, written with the square root.
+    #[test]
+    fn gap_closed_is_the_tolerance_without_a_square_root() {
+        let mut next = crate::test_random::uniform(0x5eed_0f6a_9c1e_d00d);
+        let mut closed = 0;
+        for _ in 0..100_000 {
+            let v_norm = 10f64.powf(6.0 * next());
+            let vv = v_norm * v_norm;
+            let gap = vv * 10f64.powf(-16.0 * (next() + 0.5)) * next().signum();
+            let tolerance = [0.0, 1e-12, 1e-6][(3.0 * next().abs()) as usize % 3];
+            let rounding = v_norm * 10f64.powf(-15.0 * next().abs());
+            let margin_sum = if next() > 0.0 {
+                0.0
+            } else {
+                v_norm * next().abs()
+            };
+            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
+            let expected = gap <= (tolerance * relative_to).max(rounding) * v_norm;
+            let got = gap_closed(gap, vv, tolerance, rounding, margin_sum);
+            // The two sides may differ only by rounding at the boundary.
+            let bound = (tolerance * relative_to).max(rounding) * v_norm;
+            if (gap - bound).abs() > 1e-12 * bound {
+                assert_eq!(
+                    got, expected,
+                    "gap {gap:e}, |v| {v_norm:e}, tol {tolerance:e}"
+                );
+            }
+            closed += usize::from(got);
+        }
+        assert!(closed > 10_000 && closed < 90_000, "{closed} closed");
+    }
+}
