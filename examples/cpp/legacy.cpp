@@ -6,6 +6,11 @@
 #include <cstdio>
 #include <vector>
 
+// The program's own 3D point, as the 3D tutorial's programs have.
+struct Vector3 {
+  double x, y, z;
+};
+
 int main() {
   double a1[2] = {0, 0}, a2[2] = {3, 0}, a3[2] = {3, 3}, a4[2] = {0, 3};
   double b1[2] = {2, 2}, b2[2] = {5, 2}, b3[2] = {5, 5}, b4[2] = {2, 5};
@@ -29,7 +34,7 @@ int main() {
               result.iterations);
 
   double direction[2] = {1, 1};
-  double* s = support(poly1, poly2, direction);
+  double* s = getNewVertex(poly1, poly2, direction);
   std::printf("support of poly1 - poly2 along (1, 1): (%g, %g)\n", s[0], s[1]);
   double center[2] = {0, 0};
   double* c = supportCircle(center, 2, direction);
