@@ -1,6 +1,6 @@
 // A program written against the classic GJK tutorial code, unchanged except for its include:
-// it used to include the tutorial's own source, and now includes gjk_tutorial.hpp and links
-// with gjk. See bindings/cpp/README.md for the diff.
+// it used to include its copy of the tutorial's code, and now includes gjk_tutorial.hpp and
+// links with gjk. See bindings/cpp/README.md for the migration recipe.
 #include <gjk_tutorial.hpp>
 
 #include <cstdio>
