@@ -289,3 +289,16 @@ fn csharp_trace_passes_under_mono() {
     command.arg("--debug").arg(&exe);
     assert_summary(&run(command), 30);
 }
+
+#[test]
+fn csharp_tutorial_mirror_passes_under_mono() {
+    if !mono_available() {
+        return;
+    }
+    let lib = build_library();
+    let sources = test_sources(&["TutorialTests.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "tutorial_tests", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 75);
+}

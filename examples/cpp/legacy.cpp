@@ -1,10 +1,15 @@
 // A program written against the classic GJK tutorial code, unchanged except for its include:
-// it used to include the tutorial's own source, and now includes gjk_tutorial.hpp and links
-// with gjk. See bindings/cpp/README.md for the diff.
+// it used to include its copy of the tutorial's code, and now includes gjk_tutorial.hpp and
+// links with gjk. See bindings/cpp/README.md for the migration recipe.
 #include <gjk_tutorial.hpp>
 
 #include <cstdio>
 #include <vector>
+
+// The program's own 3D point, as the 3D tutorial's programs have.
+struct Vector3 {
+  double x, y, z;
+};
 
 int main() {
   double a1[2] = {0, 0}, a2[2] = {3, 0}, a3[2] = {3, 3}, a4[2] = {0, 3};
@@ -29,7 +34,7 @@ int main() {
               result.iterations);
 
   double direction[2] = {1, 1};
-  double* s = support(poly1, poly2, direction);
+  double* s = getNewVertex(poly1, poly2, direction);
   std::printf("support of poly1 - poly2 along (1, 1): (%g, %g)\n", s[0], s[1]);
   double center[2] = {0, 0};
   double* c = supportCircle(center, 2, direction);
