@@ -11,7 +11,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._errors import error
 from ._native import ffi, lib
-from ._pose import PoseLike, _real, c_pose, pose_array
+from ._pose import Pose, PoseLike, _real, c_pose, pose_array
 from ._shapes import Shape, handle
 
 # numpy views of the C result structs, checked field by field against the compiled layout.
@@ -229,11 +229,13 @@ def _handles(shapes: ShapesLike, count: int) -> NDArray[np.uintp]:
 
 
 def _count(shapes_a: ShapesLike, poses_a, shapes_b: ShapesLike, poses_b) -> int:
-    for candidate in (shapes_a, shapes_b, poses_a, poses_b):
-        if candidate is None or isinstance(candidate, Shape):
-            continue
-        return len(candidate)
-    return 1
+    """The number of pairs: the length of every argument that is not a single Shape or Pose."""
+    lengths = {len(c) for c in (shapes_a, shapes_b, poses_a, poses_b)
+               if c is not None and not isinstance(c, (Shape, Pose))}
+    if len(lengths) > 1:
+        raise ValueError(f"the batch's shapes and poses disagree on the number of pairs: "
+                         f"{sorted(lengths)}")
+    return lengths.pop() if lengths else 1
 
 
 def _pointer(array: Optional[np.ndarray], c_type: str):
