@@ -5,7 +5,7 @@ function s = gjk_ellipsoid(half_x, half_y, half_z, position, quaternion)
 %   shapes concatenate into struct arrays ([S1, S2, ...]) for the batch queries.
 %
 %   See also GJK_DISTANCE, GJK_INTERSECT, GJK_PENETRATION, GJK_PAIRS_WITHIN.
-  if nargin < 2, position = []; end
-  if nargin < 3, quaternion = []; end
+  if nargin < 4, position = []; end
+  if nargin < 5, quaternion = []; end
   s = gjk_make_shape('ellipsoid', [half_x, half_y, half_z], [], 3, position, quaternion);
 end

@@ -88,7 +88,8 @@ static GjkStatus sized_shape(const char *kind, const double *v, long n, GjkShape
     };
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++) {
         if (strcmp(kind, table[t].kind) != 0) continue;
-        if (n != table[t].count) return own_failure(prefix, "wrong number of sizes for its kind");
+        if (n != table[t].count)
+            return own_failure(prefix, "its size must hold the sizes of its kind (double)");
         GjkStatus s;
         switch (t) {
         case 0: s = gjk_circle_new(v[0], out); break;
@@ -110,7 +111,8 @@ static GjkStatus point_shape(const char *kind, const mxArray *points, GjkShape *
                              const char *prefix) {
     size_t rows = mxGetM(points), cols = mxGetN(points);
     const double *p = mxGetPr(points);
-    if (cols != 2 && cols != 3) return own_failure(prefix, "points must have 2 or 3 columns");
+    if (cols != 2 && cols != 3 && rows * cols != 0)
+        return own_failure(prefix, "points must have 2 or 3 columns");
     if (strcmp(kind, "segment") == 0 || strcmp(kind, "point") == 0) {
         size_t want = kind[1] == 'e' ? 2 : 1;
         if (rows != want) return own_failure(prefix, "a segment has 2 points, a point 1");
@@ -144,14 +146,17 @@ static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShap
         return own_failure(prefix, "not a gjk shape (no kind; use the gjk_* constructors)");
     char kind[16];
     if (mxGetString(kind_field, kind, sizeof kind) != 0) return own_failure(prefix, "unknown kind");
+    int from_points = strcmp(kind, "polygon") == 0 || strcmp(kind, "polytope") == 0 ||
+                      strcmp(kind, "segment") == 0 || strcmp(kind, "point") == 0;
     const mxArray *points = mxGetField(s, k, "points");
-    const double *v;
     GjkStatus status;
-    if (points != NULL && mxIsDouble(points) && !mxIsEmpty(points)) {
+    if (from_points) {
+        if (points == NULL || !mxIsDouble(points) || mxIsComplex(points))
+            return own_failure(prefix, "its points must be a real double matrix");
         status = point_shape(kind, points, shape, prefix);
     } else {
+        const double *v = NULL;
         long n = doubles(s, k, "size", &v);
-        if (n < 0) return own_failure(prefix, "its size must be a double vector");
         status = sized_shape(kind, v, n, shape, prefix);
     }
     if (status != GJK_OK) return status;
@@ -378,8 +383,18 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
     if (strcmp(command, "version") == 0) {
         plhs[0] = mxCreateString(gjk_version());
     } else if (strcmp(command, "check") == 0 && nrhs == 2) {
+        /* Builds each shape and uses its pose once (poses are checked by the queries), so
+         * that constructors fail on bad input with the library's message. */
         Placed s;
         make_all(prhs[1], "shape", &s, NULL);
+        for (size_t k = 0; k < s.count; k++) {
+            bool hit;
+            GjkStatus status = gjk_intersect(s.shapes[k], &s.poses[k], s.shapes[k], &s.poses[k], &hit);
+            if (status != GJK_OK) {
+                library_failure(status, "");
+                fail(status, &s, NULL);
+            }
+        }
         plhs[0] = mxCreateDoubleScalar(s.dimension);
         release(&s);
     } else if (strcmp(command, "distance") == 0 && nrhs == 3) {

@@ -5,7 +5,7 @@ function s = gjk_stadium(half_length, radius, position, angle)
 %   concatenate into struct arrays ([S1, S2, ...]) for the batch queries.
 %
 %   See also GJK_DISTANCE, GJK_INTERSECT, GJK_PENETRATION, GJK_PAIRS_WITHIN.
-  if nargin < 2, position = []; end
-  if nargin < 3, angle = []; end
+  if nargin < 3, position = []; end
+  if nargin < 4, angle = []; end
   s = gjk_make_shape('stadium', [half_length, radius], [], 2, position, angle);
 end
