@@ -223,109 +223,108 @@ static size_t pair_count(Placed *a, Placed *b) {
     return n;
 }
 
-/* Shape and pose arrays of length n for a batch (a single shape repeated). */
-static void expand(Placed *p, size_t n, const GjkShape ***shapes, GjkPose **poses) {
-    *shapes = mxMalloc(n * sizeof(GjkShape *));
-    *poses = mxMalloc(n * sizeof(GjkPose));
-    for (size_t k = 0; k < n; k++) {
-        (*shapes)[k] = p->shapes[p->count == 1 ? 0 : k];
-        (*poses)[k] = p->poses[p->count == 1 ? 0 : k];
+/* The pairs of a query: the shapes of A and B, and per pair a shape and a pose of each (a
+ * single shape repeated against N). */
+typedef struct Pairs {
+    Placed a, b;
+    size_t n, dimension;
+    const GjkShape **shapes_a, **shapes_b;
+    GjkPose *poses_a, *poses_b;
+} Pairs;
+
+static void make_pairs(const mxArray *A, const mxArray *B, Pairs *p) {
+    make_all(A, "A", &p->a, NULL);
+    make_all(B, "B", &p->b, &p->a);
+    p->n = pair_count(&p->a, &p->b);
+    p->dimension = p->a.dimension > p->b.dimension ? p->a.dimension : p->b.dimension;
+    p->shapes_a = mxMalloc(p->n * sizeof(GjkShape *));
+    p->shapes_b = mxMalloc(p->n * sizeof(GjkShape *));
+    p->poses_a = mxMalloc(p->n * sizeof(GjkPose));
+    p->poses_b = mxMalloc(p->n * sizeof(GjkPose));
+    for (size_t k = 0; k < p->n; k++) {
+        size_t i = p->a.count == 1 ? 0 : k, j = p->b.count == 1 ? 0 : k;
+        p->shapes_a[k] = p->a.shapes[i];
+        p->poses_a[k] = p->a.poses[i];
+        p->shapes_b[k] = p->b.shapes[j];
+        p->poses_b[k] = p->b.poses[j];
     }
 }
 
-static void distance(int nlhs, mxArray *plhs[], const mxArray *A, const mxArray *B) {
-    Placed a, b;
-    make_all(A, "A", &a, NULL);
-    make_all(B, "B", &b, &a);
-    size_t n = pair_count(&a, &b);
-    size_t d = a.dimension > b.dimension ? a.dimension : b.dimension;
-    GjkDistanceResult *r = mxMalloc(n * sizeof *r);
-    GjkStatus status;
-    if (n == 1) {
-        status = gjk_distance(a.shapes[0], &a.poses[0], b.shapes[0], &b.poses[0], r);
-    } else {
-        const GjkShape **sa, **sb;
-        GjkPose *pa, *pb;
-        expand(&a, n, &sa, &pa);
-        expand(&b, n, &sb, &pb);
-        status = gjk_distance_batch(sa, pa, sb, pb, n, NULL, 0, r, NULL);
-        mxFree(sa); mxFree(sb); mxFree(pa); mxFree(pb);
-    }
+/* Frees the pairs; with a failed `status`, raises its error (after `prefix`). */
+static void finish_pairs(Pairs *p, GjkStatus status, const char *prefix, void *results) {
+    mxFree(p->shapes_a);
+    mxFree(p->shapes_b);
+    mxFree(p->poses_a);
+    mxFree(p->poses_b);
     if (status != GJK_OK) {
-        library_failure(status, "");
-        mxFree(r);
-        fail(status, &a, &b);
+        library_failure(status, prefix);
+        mxFree(results);
+        fail(status, &p->a, &p->b);
     }
-    release(&a);
-    release(&b);
-    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
-    mxArray *hit = mxCreateLogicalMatrix(n, 1);
-    mxLogical *h = mxGetLogicals(hit);
-    for (size_t k = 0; k < n; k++) {
-        mxGetPr(dist)[k] = r[k].distance;
-        mxGetPr(lower)[k] = r[k].lower_bound;
-        mxGetPr(iters)[k] = r[k].iterations;
-        h[k] = r[k].intersecting;
-    }
-    mxArray *outs[7] = {dist, vectors(r[0].point_a, sizeof *r, n, d),
-                        vectors(r[0].point_b, sizeof *r, n, d),
-                        vectors(r[0].normal, sizeof *r, n, d), lower, hit, iters};
-    mxFree(r);
-    for (int k = 0; k < 7; k++) {
+    release(&p->a);
+    release(&p->b);
+}
+
+/* Hands the first max(nlhs, 1) of `outs` to MATLAB and destroys the others. */
+static void hand_out(int nlhs, mxArray *plhs[], mxArray *outs[], int count) {
+    for (int k = 0; k < count; k++) {
         if (k < (nlhs > 1 ? nlhs : 1)) plhs[k] = outs[k];
         else mxDestroyArray(outs[k]);
     }
 }
 
+static void distance(int nlhs, mxArray *plhs[], const mxArray *A, const mxArray *B) {
+    Pairs p;
+    make_pairs(A, B, &p);
+    size_t n = p.n, d = p.dimension;
+    GjkDistanceResult *r = mxMalloc(n * sizeof *r);
+    GjkStatus status =
+        n == 1 ? gjk_distance(p.shapes_a[0], &p.poses_a[0], p.shapes_b[0], &p.poses_b[0], r)
+               : gjk_distance_batch(p.shapes_a, p.poses_a, p.shapes_b, p.poses_b, n, NULL, 0, r,
+                                    NULL);
+    finish_pairs(&p, status, "", r);
+    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1);
+    for (size_t k = 0; k < n; k++) {
+        mxGetPr(dist)[k] = r[k].distance;
+        mxGetPr(lower)[k] = r[k].lower_bound;
+        mxGetPr(iters)[k] = r[k].iterations;
+        mxGetLogicals(hit)[k] = r[k].intersecting;
+    }
+    mxArray *outs[7] = {dist, vectors(r[0].point_a, sizeof *r, n, d),
+                        vectors(r[0].point_b, sizeof *r, n, d),
+                        vectors(r[0].normal, sizeof *r, n, d), lower, hit, iters};
+    mxFree(r);
+    hand_out(nlhs, plhs, outs, 7);
+}
+
 static void intersect(mxArray *plhs[], const mxArray *A, const mxArray *B) {
-    Placed a, b;
-    make_all(A, "A", &a, NULL);
-    make_all(B, "B", &b, &a);
-    size_t n = pair_count(&a, &b);
+    Pairs p;
+    make_pairs(A, B, &p);
+    size_t n = p.n;
     bool *r = mxMalloc(n * sizeof *r);
-    GjkStatus status;
-    if (n == 1) {
-        status = gjk_intersect(a.shapes[0], &a.poses[0], b.shapes[0], &b.poses[0], r);
-    } else {
-        const GjkShape **sa, **sb;
-        GjkPose *pa, *pb;
-        expand(&a, n, &sa, &pa);
-        expand(&b, n, &sb, &pb);
-        status = gjk_intersect_batch(sa, pa, sb, pb, n, NULL, 0, r, NULL);
-        mxFree(sa); mxFree(sb); mxFree(pa); mxFree(pb);
-    }
-    if (status != GJK_OK) {
-        library_failure(status, "");
-        mxFree(r);
-        fail(status, &a, &b);
-    }
-    release(&a);
-    release(&b);
+    GjkStatus status =
+        n == 1 ? gjk_intersect(p.shapes_a[0], &p.poses_a[0], p.shapes_b[0], &p.poses_b[0], r)
+               : gjk_intersect_batch(p.shapes_a, p.poses_a, p.shapes_b, p.poses_b, n, NULL, 0, r,
+                                     NULL);
+    finish_pairs(&p, status, "", r);
     plhs[0] = mxCreateLogicalMatrix(n, 1);
     for (size_t k = 0; k < n; k++) mxGetLogicals(plhs[0])[k] = r[k];
     mxFree(r);
 }
 
 static void penetration(int nlhs, mxArray *plhs[], const mxArray *A, const mxArray *B) {
-    Placed a, b;
-    make_all(A, "A", &a, NULL);
-    make_all(B, "B", &b, &a);
-    size_t n = pair_count(&a, &b);
-    size_t d = a.dimension > b.dimension ? a.dimension : b.dimension;
+    Pairs p;
+    make_pairs(A, B, &p);
+    size_t n = p.n, d = p.dimension;
     GjkPenetrationResult *r = mxMalloc(n * sizeof *r);
-    for (size_t k = 0; k < n; k++) {
-        size_t i = a.count == 1 ? 0 : k, j = b.count == 1 ? 0 : k;
-        GjkStatus status = gjk_penetration(a.shapes[i], &a.poses[i], b.shapes[j], &b.poses[j], &r[k]);
-        if (status != GJK_OK) {
-            char prefix[64];
-            snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
-            library_failure(status, prefix);
-            mxFree(r);
-            fail(status, &a, &b);
-        }
+    GjkStatus status = GJK_OK;
+    char prefix[64] = "";
+    for (size_t k = 0; k < n && status == GJK_OK; k++) {
+        status = gjk_penetration(p.shapes_a[k], &p.poses_a[k], p.shapes_b[k], &p.poses_b[k], &r[k]);
+        if (status != GJK_OK) snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
     }
-    release(&a);
-    release(&b);
+    finish_pairs(&p, status, prefix, r);
     mxArray *sd = column(n), *hit = mxCreateLogicalMatrix(n, 1);
     for (size_t k = 0; k < n; k++) {
         mxGetPr(sd)[k] = r[k].signed_distance;
@@ -335,10 +334,7 @@ static void penetration(int nlhs, mxArray *plhs[], const mxArray *A, const mxArr
                         vectors(r[0].point_b, sizeof *r, n, d),
                         vectors(r[0].normal, sizeof *r, n, d), hit};
     mxFree(r);
-    for (int k = 0; k < 5; k++) {
-        if (k < (nlhs > 1 ? nlhs : 1)) plhs[k] = outs[k];
-        else mxDestroyArray(outs[k]);
-    }
+    hand_out(nlhs, plhs, outs, 5);
 }
 
 static void pairs_within(int nlhs, mxArray *plhs[], const mxArray *S, const mxArray *sep) {
@@ -370,10 +366,7 @@ static void pairs_within(int nlhs, mxArray *plhs[], const mxArray *S, const mxAr
     mxArray *outs[5] = {ij, dist, vectors(pairs[0].result.point_a, sizeof *pairs, n, d),
                         vectors(pairs[0].result.point_b, sizeof *pairs, n, d), hit};
     mxFree(pairs);
-    for (int k = 0; k < 5; k++) {
-        if (k < (nlhs > 1 ? nlhs : 1)) plhs[k] = outs[k];
-        else mxDestroyArray(outs[k]);
-    }
+    hand_out(nlhs, plhs, outs, 5);
 }
 
 void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
