@@ -1,0 +1,8 @@
+function s = gjk_sphere(radius, centre)
+% GJK_SPHERE  A 3D ball.
+%   S = GJK_SPHERE(RADIUS) is centred at the origin, GJK_SPHERE(RADIUS, [x y z]) at (x, y, z).
+%
+%   See also GJK_DISTANCE, GJK_INTERSECT, GJK_PENETRATION, GJK_PAIRS_WITHIN.
+  if nargin < 2, centre = []; end
+  s = gjk_make_shape('sphere', radius, [], 3, centre, []);
+end

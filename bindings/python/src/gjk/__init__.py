@@ -1,0 +1,41 @@
+"""gjk: convex collision detection in 2D and 3D (the Gilbert–Johnson–Keerthi algorithm), on
+numpy arrays. A binding of the gjk C library, which this package carries.
+
+>>> import numpy as np, gjk
+>>> square = gjk.Polygon(np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32))
+>>> disc = gjk.Circle(0.5)
+>>> gjk.distance(square, disc, None, gjk.Pose([3.0, 0.5])).distance
+1.5
+
+Shapes (``Polygon``, ``Polytope``, ``Circle``, ``Sphere``, ``Ellipse``, ``Ellipsoid``,
+``Stadium``, ``Capsule``, ``Rectangle``, ``Box``, ``Segment``, ``Point``) are placed by a
+``Pose`` at query time. Queries: ``distance``, ``intersect``, ``penetration``, ``ray_cast``,
+``shape_cast``; on many pairs at once, ``distance_batch``, ``intersect_batch`` (poses as an
+(N, 7) array built by ``poses`` / ``poses_from_matrices``) and ``pairs_within``. Failures raise
+``GjkError`` subclasses carrying the library's message.
+"""
+
+from ._errors import (DimensionMismatchError, GjkError, InternalError, InvalidArgumentError,
+                      NoConvergenceError, NullPointerError, last_error_message)
+from ._native import ffi as _ffi, lib as _lib
+from ._pose import Pose, poses, poses_from_matrices, quaternions_from_angles, quaternions_from_matrices
+from ._queries import (DistanceBatch, DistanceResult, Pairs, PenetrationResult, RayHit,
+                       ShapeCastHit, distance, distance_batch, intersect, intersect_batch,
+                       pairs_within, penetration, ray_cast, shape_cast)
+from ._shapes import (Box, Capsule, Circle, Ellipse, Ellipsoid, Point, Polygon, Polytope,
+                      Rectangle, Segment, Shape, Sphere, Stadium, convex_hull)
+
+#: The version of the C library this package carries.
+library_version: str = _ffi.string(_lib.gjk_version()).decode()
+__version__ = "0.1.0"
+
+__all__ = [
+    "Box", "Capsule", "Circle", "DimensionMismatchError", "DistanceBatch", "DistanceResult",
+    "Ellipse", "Ellipsoid", "GjkError", "InternalError", "InvalidArgumentError",
+    "NoConvergenceError", "NullPointerError", "Pairs", "PenetrationResult", "Point", "Polygon",
+    "Polytope", "Pose", "RayHit", "Rectangle", "Segment", "Shape", "ShapeCastHit", "Sphere",
+    "Stadium", "convex_hull", "distance", "distance_batch", "intersect", "intersect_batch",
+    "last_error_message", "library_version", "pairs_within", "penetration", "poses",
+    "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices", "ray_cast",
+    "shape_cast",
+]

@@ -1,0 +1,358 @@
+"""Queries: single pairs, batches of pairs on numpy arrays, and pairs within a separation."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional, Sequence, Union
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._errors import error
+from ._native import ffi, lib
+from ._pose import Pose, PoseLike, _real, c_pose, pose_array
+from ._shapes import Shape, handle
+
+# numpy views of the C result structs, checked field by field against the compiled layout.
+DISTANCE_DTYPE = np.dtype(
+    [("distance", "f8"), ("point_a", "f8", (3,)), ("point_b", "f8", (3,)),
+     ("normal", "f8", (3,)), ("lower_bound", "f8"), ("iterations", "u4"),
+     ("intersecting", "?")],
+    align=True,
+)
+PAIR_DTYPE = np.dtype([("i", np.uintp), ("j", np.uintp), ("result", DISTANCE_DTYPE)], align=True)
+
+
+def _check_layout(dtype: np.dtype, c_type: str) -> None:
+    assert dtype.itemsize == ffi.sizeof(c_type), (c_type, dtype.itemsize, ffi.sizeof(c_type))
+    for name in dtype.names:
+        assert dtype.fields[name][1] == ffi.offsetof(c_type, name), (c_type, name)
+
+
+_check_layout(DISTANCE_DTYPE, "GjkDistanceResult")
+_check_layout(PAIR_DTYPE, "GjkPair")
+
+
+def _options(tolerance: Optional[float], max_iterations: Optional[int]):
+    """A GjkQueryOptions pointer, or NULL for the library's defaults."""
+    if tolerance is None and max_iterations is None:
+        return ffi.NULL
+    options = ffi.new("GjkQueryOptions *", lib.gjk_query_options_default())
+    if tolerance is not None:
+        options.relative_tolerance = float(tolerance)
+    if max_iterations is not None:
+        if int(max_iterations) < 0 or int(max_iterations) > 0xFFFFFFFF:
+            raise ValueError("max_iterations must fit in 32 bits")
+        options.max_iterations = int(max_iterations)
+    return options
+
+
+def _vector(c_array, dimension: int) -> NDArray[np.float64]:
+    return np.array([c_array[k] for k in range(dimension)])
+
+
+@dataclass(frozen=True)
+class DistanceResult:
+    """The answer of ``distance``, world frame; vectors have as many components as the shapes'
+    dimension."""
+
+    distance: float
+    """0 when the shapes overlap or touch."""
+    point_a: NDArray[np.float64]
+    """Closest point on A (when intersecting: a point common to both)."""
+    point_b: NDArray[np.float64]
+    """Closest point on B."""
+    normal: NDArray[np.float64]
+    """Unit, from A towards B; any unit vector when intersecting."""
+    lower_bound: float
+    """Certified: lower_bound <= true distance <= distance."""
+    iterations: int
+    intersecting: bool
+
+
+@dataclass(frozen=True)
+class PenetrationResult:
+    """The answer of ``penetration``: below 0, minus the depth; from 0 up, the distance."""
+
+    signed_distance: float
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    """Unit, from A towards B: moving B by -signed_distance * normal makes the shapes touch."""
+    iterations: int
+    intersecting: bool
+
+
+@dataclass(frozen=True)
+class RayHit:
+    """The answer of ``ray_cast``; when ``hit`` is False the other fields are 0."""
+
+    hit: bool
+    t: float
+    point: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    started_inside: bool
+    iterations: int
+
+
+@dataclass(frozen=True)
+class ShapeCastHit:
+    """The answer of ``shape_cast``, at the time of contact t."""
+
+    hit: bool
+    t: float
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    signed_distance: float
+    started_within: bool
+    iterations: int
+
+
+def _dimension(a: Shape, b: Shape) -> int:
+    return max(a.dimension, b.dimension)
+
+
+def _distance_result(c, dimension: int) -> DistanceResult:
+    return DistanceResult(
+        float(c.distance), _vector(c.point_a, dimension), _vector(c.point_b, dimension),
+        _vector(c.normal, dimension), float(c.lower_bound), int(c.iterations),
+        bool(c.intersecting),
+    )
+
+
+def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
+             tolerance: Optional[float] = None,
+             max_iterations: Optional[int] = None) -> DistanceResult:
+    """The distance between shape ``a`` placed by ``pose_a`` and ``b`` placed by ``pose_b``
+    (None: identity; a bare translation is accepted), with the closest points, the normal from
+    A to B and a certified lower bound (``gjk_distance_ex``). ``NoConvergenceError`` carries
+    the bounds found in its ``result``."""
+    out = ffi.new("GjkDistanceResult *")
+    status = lib.gjk_distance_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+                                 _options(tolerance, max_iterations), out)
+    if status == lib.GJK_OK:
+        return _distance_result(out, _dimension(a, b))
+    raise error(status, _distance_result(out, _dimension(a, b))
+                if status == lib.GJK_NO_CONVERGENCE else None)
+
+
+def intersect(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
+              max_iterations: Optional[int] = None) -> bool:
+    """Whether the placed shapes overlap or touch (``gjk_intersect_ex``: stops as soon as it
+    knows)."""
+    out = ffi.new("bool *")
+    status = lib.gjk_intersect_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+                                  _options(None, max_iterations), out)
+    if status != lib.GJK_OK:
+        raise error(status)
+    return bool(out[0])
+
+
+def penetration(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
+                tolerance: Optional[float] = None,
+                max_iterations: Optional[int] = None) -> PenetrationResult:
+    """The signed distance (minus the penetration depth when the shapes overlap, by EPA), with
+    the deepest or closest points and the normal (``gjk_penetration_ex``)."""
+    out = ffi.new("GjkPenetrationResult *")
+    status = lib.gjk_penetration_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+                                    _options(tolerance, max_iterations), out)
+    if status != lib.GJK_OK:
+        raise error(status)
+    d = _dimension(a, b)
+    return PenetrationResult(float(out.signed_distance), _vector(out.point_a, d),
+                             _vector(out.point_b, d), _vector(out.normal, d),
+                             int(out.iterations), bool(out.intersecting))
+
+
+def _vector3(value: Optional[ArrayLike], what: str):
+    """A double[3] from 2 or 3 numbers, or NULL for None."""
+    if value is None:
+        return ffi.NULL
+    v = _real(value, what)
+    if v.shape not in ((2,), (3,)):
+        raise ValueError(f"{what}: 2 or 3 components, not shape {v.shape}")
+    return ffi.new("double[3]", v.tolist() + [0.0] * (3 - v.shape[0]))
+
+
+def ray_cast(shape: Shape, origin: ArrayLike, direction: ArrayLike, pose: PoseLike = None, *,
+             max_t: float = math.inf, max_iterations: Optional[int] = None) -> RayHit:
+    """The first hit of the ray origin + t * direction, 0 <= t <= max_t, on the placed shape
+    (``gjk_ray_cast_ex``). ``direction`` need not be unit; t is in its units."""
+    out = ffi.new("GjkRayHit *")
+    status = lib.gjk_ray_cast_ex(handle(shape), c_pose(pose), _vector3(origin, "origin"),
+                                 _vector3(direction, "direction"), float(max_t),
+                                 _options(None, max_iterations), out)
+    if status != lib.GJK_OK:
+        raise error(status)
+    d = shape.dimension
+    return RayHit(bool(out.hit), float(out.t), _vector(out.point, d), _vector(out.normal, d),
+                  bool(out.started_inside), int(out.iterations))
+
+
+def shape_cast(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
+               velocity_a: Optional[ArrayLike] = None, velocity_b: Optional[ArrayLike] = None,
+               max_t: float = math.inf, target_separation: float = 0.0,
+               max_iterations: Optional[int] = None) -> ShapeCastHit:
+    """The first time t in [0, max_t] at which ``a`` moving with ``velocity_a`` and ``b`` moving
+    with ``velocity_b`` (None: at rest) come within ``target_separation`` (``gjk_shape_cast_ex``)."""
+    out = ffi.new("GjkShapeCastHit *")
+    status = lib.gjk_shape_cast_ex(handle(a), c_pose(pose_a), _vector3(velocity_a, "velocity_a"),
+                                   handle(b), c_pose(pose_b), _vector3(velocity_b, "velocity_b"),
+                                   float(max_t), float(target_separation),
+                                   _options(None, max_iterations), out)
+    if status != lib.GJK_OK:
+        raise error(status)
+    d = _dimension(a, b)
+    return ShapeCastHit(bool(out.hit), float(out.t), _vector(out.point_a, d),
+                        _vector(out.point_b, d), _vector(out.normal, d),
+                        float(out.signed_distance), bool(out.started_within),
+                        int(out.iterations))
+
+
+# ---------------------------------------------------------------------------------------------
+# Batches: one C call for N pairs, no Python per pair.
+
+ShapesLike = Union[Shape, Sequence[Shape]]
+
+
+def _handles(shapes: ShapesLike, count: int) -> NDArray[np.uintp]:
+    """An array of ``count`` GjkShape pointers: one shape repeated, or one per pair."""
+    if isinstance(shapes, Shape):
+        return np.full(count, int(ffi.cast("uintptr_t", shapes._ptr)), dtype=np.uintp)
+    array = np.fromiter((int(ffi.cast("uintptr_t", handle(s))) for s in shapes),
+                        dtype=np.uintp)
+    if array.shape[0] != count:
+        raise ValueError(f"expected {count} shapes, got {array.shape[0]}")
+    return array
+
+
+def _count(shapes_a: ShapesLike, poses_a, shapes_b: ShapesLike, poses_b) -> int:
+    """The number of pairs: the length of every argument that is not a single Shape or Pose."""
+    lengths = {len(c) for c in (shapes_a, shapes_b, poses_a, poses_b)
+               if c is not None and not isinstance(c, (Shape, Pose))}
+    if len(lengths) > 1:
+        raise ValueError(f"the batch's shapes and poses disagree on the number of pairs: "
+                         f"{sorted(lengths)}")
+    return lengths.pop() if lengths else 1
+
+
+def _pointer(array: Optional[np.ndarray], c_type: str):
+    return ffi.NULL if array is None else ffi.cast(c_type, ffi.from_buffer(array))
+
+
+@dataclass(frozen=True)
+class DistanceBatch:
+    """The answers of ``distance_batch``: arrays with one row per pair (vectors have as many
+    columns as the shapes' dimension). ``status`` is each pair's GjkStatus (0 = GJK_OK)."""
+
+    distance: NDArray[np.float64]
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    lower_bound: NDArray[np.float64]
+    iterations: NDArray[np.uint32]
+    intersecting: NDArray[np.bool_]
+    status: NDArray[np.int32]
+
+    def __len__(self) -> int:
+        return self.distance.shape[0]
+
+
+def _batch_dimension(shapes_a: ShapesLike, shapes_b: ShapesLike) -> int:
+    first = [s if isinstance(s, Shape) else (s[0] if len(s) else None) for s in (shapes_a, shapes_b)]
+    return max([s.dimension for s in first if isinstance(s, Shape)] + [2])
+
+
+def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None, *,
+                   threads: int = 0, tolerance: Optional[float] = None,
+                   max_iterations: Optional[int] = None,
+                   raise_on_error: bool = True) -> DistanceBatch:
+    """The distances of N pairs in one call (``gjk_distance_batch``, on up to ``threads``
+    threads, 0: one per core): pair k is ``shapes_a[k]`` placed by ``poses_a[k]`` against
+    ``shapes_b[k]`` placed by ``poses_b[k]``. A single Shape stands for N copies of itself;
+    poses are an (N, 7) array (see ``gjk.poses``), a list of Pose, one Pose, or None
+    (identity). Row k equals what ``distance`` answers for pair k. A failing pair raises
+    (the exception's ``result`` holds the whole batch) unless ``raise_on_error`` is False;
+    ``status`` says which pairs failed."""
+    n = _count(shapes_a, poses_a, shapes_b, poses_b)
+    ha, hb = _handles(shapes_a, n), _handles(shapes_b, n)
+    pa, pb = pose_array(poses_a, n), pose_array(poses_b, n)
+    results = np.zeros(n, DISTANCE_DTYPE)
+    statuses = np.zeros(n, np.int32)
+    status = lib.gjk_distance_batch(
+        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
+        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), threads,
+        _pointer(results, "GjkDistanceResult *"), _pointer(statuses, "GjkStatus *"))
+    d = _batch_dimension(shapes_a, shapes_b)
+    batch = DistanceBatch(results["distance"], results["point_a"][:, :d],
+                          results["point_b"][:, :d], results["normal"][:, :d],
+                          results["lower_bound"], results["iterations"],
+                          results["intersecting"], statuses)
+    if status != lib.GJK_OK and raise_on_error:
+        raise error(status, batch)
+    return batch
+
+
+def intersect_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None, *,
+                    threads: int = 0, max_iterations: Optional[int] = None) -> NDArray[np.bool_]:
+    """Whether each of N pairs intersects, in one call (``gjk_intersect_batch``); arguments
+    as ``distance_batch``. Any failing pair raises."""
+    n = _count(shapes_a, poses_a, shapes_b, poses_b)
+    ha, hb = _handles(shapes_a, n), _handles(shapes_b, n)
+    pa, pb = pose_array(poses_a, n), pose_array(poses_b, n)
+    results = np.zeros(n, np.bool_)
+    status = lib.gjk_intersect_batch(
+        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
+        _pointer(pb, "GjkPose *"), n, _options(None, max_iterations), threads,
+        _pointer(results, "bool *"), ffi.NULL)
+    if status != lib.GJK_OK:
+        raise error(status)
+    return results
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """The answer of ``pairs_within``: K pairs sorted by (i, j), i < j, with the distance query
+    of shape i (as A) against shape j (as B)."""
+
+    i: NDArray[np.intp]
+    j: NDArray[np.intp]
+    distance: NDArray[np.float64]
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    intersecting: NDArray[np.bool_]
+
+    def __len__(self) -> int:
+        return self.i.shape[0]
+
+
+def pairs_within(shapes: Sequence[Shape], separation: float, poses=None, *, threads: int = 0,
+                 tolerance: Optional[float] = None,
+                 max_iterations: Optional[int] = None) -> Pairs:
+    """Every pair of ``shapes`` (placed by ``poses``: (N, 7), a list of Pose or None) at most
+    ``separation`` apart (0: the pairs that overlap or touch), found by the library's broad
+    phase and GJK (``gjk_pairs_within``)."""
+    n = len(shapes)
+    handles = _handles(shapes, n)
+    placed = pose_array(poses, n)
+    out = ffi.new("GjkPairList **")
+    status = lib.gjk_pairs_within(_pointer(handles, "GjkShape **"), _pointer(placed, "GjkPose *"),
+                                  n, float(separation), _options(tolerance, max_iterations),
+                                  threads, out)
+    if status != lib.GJK_OK:
+        raise error(status)
+    pair_list = ffi.gc(out[0], lib.gjk_pair_list_free)
+    k = int(lib.gjk_pair_list_len(pair_list))
+    rows = np.zeros(k, PAIR_DTYPE)
+    if k:
+        status = lib.gjk_pair_list_copy(pair_list, 0, k, _pointer(rows, "GjkPair *"))
+        if status != lib.GJK_OK:
+            raise error(status)
+    d = shapes[0].dimension if n else 2
+    r = rows["result"]
+    return Pairs(rows["i"].astype(np.intp), rows["j"].astype(np.intp), r["distance"],
+                 r["point_a"][:, :d], r["point_b"][:, :d], r["normal"][:, :d],
+                 r["intersecting"])

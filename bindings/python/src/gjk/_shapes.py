@@ -1,0 +1,208 @@
+"""Shapes: each object owns one GjkShape handle, freed with the object."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._errors import check
+from ._native import ffi, lib
+from ._pose import _real
+
+
+class Shape:
+    """A convex shape in its local frame (2D or 3D), immutable; place it with a Pose at query
+    time. The native handle is freed when the object is garbage collected."""
+
+    __slots__ = ("_ptr", "_dimension", "__weakref__")
+
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("use a shape class: Polygon, Polytope, Circle, Sphere, ...")
+
+    def __init__(self, *args, **kwargs):
+        pass  # everything happens in the subclasses' __new__
+
+    @classmethod
+    def _adopt(cls, make) -> "Shape":
+        """Calls ``make(out)`` (a gjk_*_new call), raising on failure, and wraps the handle."""
+        out = ffi.new("GjkShape **")
+        check(make(out))
+        shape = object.__new__(cls)
+        shape._ptr = ffi.gc(out[0], lib.gjk_shape_free)
+        shape._dimension = int(lib.gjk_shape_dimension(out[0]))
+        return shape
+
+    @property
+    def dimension(self) -> int:
+        """2 or 3."""
+        return self._dimension
+
+    def __repr__(self) -> str:
+        return f"<gjk.{type(self).__name__} {self._dimension}D>"
+
+
+def _points(points: ArrayLike, columns: int, what: str) -> NDArray[np.float64]:
+    array = np.ascontiguousarray(_real(points, what))
+    if array.ndim != 2 or array.shape[1] != columns:
+        raise ValueError(f"{what}: expected an (n, {columns}) array of points, got {array.shape}")
+    return array
+
+
+def _size(value: float, what: str) -> float:
+    array = _real(value, what)
+    if array.shape != ():
+        raise ValueError(f"{what}: expected one number")
+    return float(array)
+
+
+class Polygon(Shape):
+    """The convex hull of 2D points, an (n, 2) array of any real dtype (any order; duplicates,
+    interior and collinear points are fine)."""
+
+    __slots__ = ()
+
+    def __new__(cls, points: ArrayLike) -> "Polygon":
+        xy = _points(points, 2, "Polygon")
+        return cls._adopt(lambda out: lib.gjk_polygon_new(ffi.from_buffer("double[]", xy), xy.shape[0], out))
+
+
+
+class Polytope(Shape):
+    """The convex hull of 3D points, an (n, 3) array of any real dtype."""
+
+    __slots__ = ()
+
+    def __new__(cls, points: ArrayLike) -> "Polytope":
+        xyz = _points(points, 3, "Polytope")
+        return cls._adopt(lambda out: lib.gjk_polytope_new(ffi.from_buffer("double[]", xyz), xyz.shape[0], out))
+
+
+
+def convex_hull(points: ArrayLike) -> Shape:
+    """A Polygon for (n, 2) points, a Polytope for (n, 3)."""
+    array = np.asarray(points)
+    if array.ndim == 2 and array.shape[1] == 2:
+        return Polygon(array)
+    if array.ndim == 2 and array.shape[1] == 3:
+        return Polytope(array)
+    raise ValueError(f"convex_hull: expected (n, 2) or (n, 3) points, got {array.shape}")
+
+
+class Circle(Shape):
+    """A 2D disc of the given radius centred at the origin."""
+
+    __slots__ = ()
+
+    def __new__(cls, radius: float) -> "Circle":
+        values = (_size(radius, "Circle radius"),)
+        return cls._adopt(lambda out: lib.gjk_circle_new(*values, out))
+
+
+class Sphere(Shape):
+    """A 3D ball of the given radius centred at the origin."""
+
+    __slots__ = ()
+
+    def __new__(cls, radius: float) -> "Sphere":
+        values = (_size(radius, "Sphere radius"),)
+        return cls._adopt(lambda out: lib.gjk_sphere_new(*values, out))
+
+
+class Ellipse(Shape):
+    """A 2D ellipse centred at the origin, semi-axes along x and y."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_x: float, half_y: float) -> "Ellipse":
+        values = (_size(half_x, "Ellipse half_x"), _size(half_y, "Ellipse half_y"),)
+        return cls._adopt(lambda out: lib.gjk_ellipse_new(*values, out))
+
+
+class Ellipsoid(Shape):
+    """A 3D ellipsoid centred at the origin, semi-axes along x, y and z."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Ellipsoid":
+        values = (_size(half_x, "Ellipsoid half_x"), _size(half_y, "Ellipsoid half_y"), _size(half_z, "Ellipsoid half_z"),)
+        return cls._adopt(lambda out: lib.gjk_ellipsoid_new(*values, out))
+
+
+class Stadium(Shape):
+    """A 2D racetrack: the segment from (-half_length, 0) to (half_length, 0) grown by radius."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_length: float, radius: float) -> "Stadium":
+        values = (_size(half_length, "Stadium half_length"), _size(radius, "Stadium radius"),)
+        return cls._adopt(lambda out: lib.gjk_stadium_new(*values, out))
+
+
+class Capsule(Shape):
+    """A 3D capsule: the segment from z = -half_length to z = half_length grown by radius."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_length: float, radius: float) -> "Capsule":
+        values = (_size(half_length, "Capsule half_length"), _size(radius, "Capsule radius"),)
+        return cls._adopt(lambda out: lib.gjk_capsule_new(*values, out))
+
+
+class Rectangle(Shape):
+    """A 2D rectangle centred at the origin, sides along x and y."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_x: float, half_y: float) -> "Rectangle":
+        values = (_size(half_x, "Rectangle half_x"), _size(half_y, "Rectangle half_y"),)
+        return cls._adopt(lambda out: lib.gjk_rectangle_new(*values, out))
+
+
+class Box(Shape):
+    """A 3D box centred at the origin, sides along x, y and z."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Box":
+        values = (_size(half_x, "Box half_x"), _size(half_y, "Box half_y"), _size(half_z, "Box half_z"),)
+        return cls._adopt(lambda out: lib.gjk_box_new(*values, out))
+
+
+class Segment(Shape):
+    """The segment between two points, 2D or 3D (by their length)."""
+
+    __slots__ = ()
+
+    def __new__(cls, start: ArrayLike, end: ArrayLike) -> "Segment":
+        p = _real(start, "Segment start")
+        q = _real(end, "Segment end")
+        if p.shape == q.shape == (2,):
+            return cls._adopt(lambda out: lib.gjk_segment2d_new(*p.tolist(), *q.tolist(), out))
+        if p.shape == q.shape == (3,):
+            return cls._adopt(lambda out: lib.gjk_segment3d_new(*p.tolist(), *q.tolist(), out))
+        raise ValueError("Segment: two points of 2 or of 3 components")
+
+
+
+class Point(Shape):
+    """A single point, 2D or 3D."""
+
+    __slots__ = ()
+
+    def __new__(cls, point: ArrayLike) -> "Point":
+        p = _real(point, "Point")
+        if p.shape == (2,):
+            return cls._adopt(lambda out: lib.gjk_point2d_new(*p.tolist(), out))
+        if p.shape == (3,):
+            return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out))
+        raise ValueError("Point: 2 or 3 components")
+
+
+
+def handle(shape: Optional[Shape]):
+    """The GjkShape pointer of a shape (TypeError for anything else)."""
+    if not isinstance(shape, Shape):
+        raise TypeError(f"expected a gjk shape, got {type(shape).__name__}")
+    return shape._ptr

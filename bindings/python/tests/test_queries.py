@@ -1,0 +1,179 @@
+"""Single queries against answers derived by hand (closed forms), and the pose conversions."""
+
+import math
+
+import numpy as np
+import pytest
+
+import gjk
+
+UNIT_SQUARE = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float64)
+
+
+def test_square_and_disc_distance_closed_form():
+    # The disc's centre (3, 0.5) faces the square's right edge x = 1: gap 3 - 1 - 0.5.
+    r = gjk.distance(gjk.Polygon(UNIT_SQUARE), gjk.Circle(0.5), None, gjk.Pose([3.0, 0.5]))
+    assert r.distance == pytest.approx(1.5, abs=1e-12)
+    assert r.lower_bound <= r.distance + 1e-15
+    assert r.lower_bound == pytest.approx(1.5, abs=1e-9)
+    np.testing.assert_allclose(r.point_a, [1.0, 0.5], atol=1e-12)
+    np.testing.assert_allclose(r.point_b, [2.5, 0.5], atol=1e-12)
+    np.testing.assert_allclose(r.normal, [1.0, 0.0], atol=1e-12)
+    assert not r.intersecting
+    assert r.point_a.shape == (2,)
+
+
+def test_corner_distance_is_diagonal():
+    # The square's corner (1, 1) is nearest the point (4, 5): distance hypot(3, 4) = 5.
+    r = gjk.distance(gjk.Polygon(UNIT_SQUARE), gjk.Point([4.0, 5.0]))
+    assert r.distance == pytest.approx(5.0, abs=1e-12)
+    np.testing.assert_allclose(r.normal, [0.6, 0.8], atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.longdouble, np.int32])
+def test_any_real_dtype_gives_the_same_hull(dtype):
+    square = gjk.Polygon(UNIT_SQUARE.astype(dtype))
+    assert gjk.distance(square, gjk.Point([3.0, 0.5])).distance == pytest.approx(2.0, abs=1e-12)
+
+
+def test_points_need_not_be_ordered_or_on_the_hull():
+    cloud = np.array([[0.5, 0.5], [1, 1], [0, 0], [1, 0], [0.2, 0.7], [0, 1], [1, 1]])
+    assert gjk.distance(gjk.convex_hull(cloud), gjk.Point([-2.0, 0.5])).distance == pytest.approx(2.0)
+
+
+def test_3d_box_and_sphere():
+    r = gjk.distance(gjk.Box(1, 1, 1), gjk.Sphere(1), None, gjk.Pose([4.0, 0.0, 0.0]))
+    assert r.distance == pytest.approx(2.0, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [1, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(r.point_b, [3, 0, 0], atol=1e-12)
+    cube = gjk.Polytope(np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)]))
+    # The cube's corner (1, 1, 1) to the point (2, 2, 2): sqrt(3).
+    assert gjk.distance(cube, gjk.Point([2.0, 2.0, 2.0])).distance == pytest.approx(math.sqrt(3))
+
+
+# A rectangle 4 long along x; turned a quarter turn it spans y in [-2, 2], so the point (0, 3)
+# is 1 away (2.5 away without the turn). Every way of writing the turn must agree.
+QUARTER_TURN_2D = [
+    gjk.Pose([0.0, 0.0], math.pi / 2),
+    gjk.Pose([0.0, 0.0], [0, 0, math.sin(math.pi / 4), math.cos(math.pi / 4)]),
+    gjk.Pose([0.0, 0.0], [[0, -1], [1, 0]]),
+    gjk.Pose.from_matrix([[0, -1, 0], [1, 0, 0], [0, 0, 1]]),
+]
+
+
+@pytest.mark.parametrize("pose", QUARTER_TURN_2D)
+def test_2d_rotations_by_angle_quaternion_and_matrices(pose):
+    rect = gjk.Rectangle(2.0, 0.5)
+    point = gjk.Point([0.0, 3.0])
+    assert gjk.distance(rect, point).distance == pytest.approx(2.5)
+    assert gjk.distance(rect, point, pose).distance == pytest.approx(1.0, abs=1e-12)
+
+
+# A capsule along z (half length 2, radius 0.5) turned a quarter turn about x lies along y:
+# the point (0, 3, 0) is 3 - 2.5 = 0.5 away; untouched it is 3 - 0.5 = 2.5 away.
+C, S = math.cos(math.pi / 4), math.sin(math.pi / 4)
+QUARTER_TURN_3D = [
+    gjk.Pose([0.0, 0.0, 0.0], [S, 0, 0, C]),
+    gjk.Pose([0.0, 0.0, 0.0], [[1, 0, 0], [0, 0, -1], [0, 1, 0]]),
+    gjk.Pose.from_matrix([[1, 0, 0, 0], [0, 0, -1, 0], [0, 1, 0, 0], [0, 0, 0, 1]]),
+]
+
+
+@pytest.mark.parametrize("pose", QUARTER_TURN_3D)
+def test_3d_rotations_by_quaternion_and_matrices(pose):
+    capsule = gjk.Capsule(2.0, 0.5)
+    point = gjk.Point([0.0, 3.0, 0.0])
+    assert gjk.distance(capsule, point).distance == pytest.approx(2.5)
+    assert gjk.distance(capsule, point, pose).distance == pytest.approx(0.5, abs=1e-12)
+
+
+def rotation_matrix(q):
+    """The textbook matrix of the unit quaternion (x, y, z, w)."""
+    x, y, z, w = q
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+    ])
+
+
+def test_quaternions_from_matrices_round_trip_every_pivot():
+    rng = np.random.default_rng(5)
+    qs = rng.normal(size=(400, 4))
+    # include the cases where x, y, z or w dominates, and half turns (w = 0)
+    qs[:4] = np.eye(4)
+    qs /= np.linalg.norm(qs, axis=1, keepdims=True)
+    back = gjk.quaternions_from_matrices(np.stack([rotation_matrix(q) for q in qs]))
+    sign = np.sign(np.sum(back * qs, axis=1, keepdims=True))
+    np.testing.assert_allclose(back * sign, qs, atol=1e-12)
+
+
+def test_translation_translates_the_stadium():
+    stadium = gjk.Stadium(2.0, 1.0)  # from (-2, 0) to (2, 0), radius 1
+    assert gjk.distance(stadium, gjk.Point([0.0, 3.0])).distance == pytest.approx(2.0)
+    assert gjk.distance(stadium, gjk.Point([5.0, 0.0])).distance == pytest.approx(2.0)
+    # Moving the stadium by (10, 0) puts its cap at x = 13: the point (15, 0) is 2 away.
+    assert gjk.distance(stadium, gjk.Point([15.0, 0.0]), [10.0, 0.0]).distance == pytest.approx(2.0)
+
+
+def test_intersect_touching_counts():
+    a, b = gjk.Circle(1.0), gjk.Circle(1.0)
+    assert gjk.intersect(a, b, None, [2.0, 0.0])  # touching: shapes are closed sets
+    assert not gjk.intersect(a, b, None, [2.001, 0.0])
+    assert gjk.intersect(gjk.Polygon(UNIT_SQUARE), gjk.Polygon(UNIT_SQUARE + 0.5))
+
+
+def test_penetration_of_two_discs():
+    r = gjk.penetration(gjk.Circle(1.0), gjk.Circle(1.0), None, [1.5, 0.0])
+    assert r.intersecting
+    assert r.signed_distance == pytest.approx(-0.5, abs=1e-6)
+    np.testing.assert_allclose(r.normal, [1.0, 0.0], atol=1e-6)
+    r = gjk.penetration(gjk.Circle(1.0), gjk.Circle(1.0), None, [3.0, 0.0])
+    assert r.signed_distance == pytest.approx(1.0, abs=1e-12)
+
+
+def test_penetration_of_two_boxes():
+    # Unit half-extent boxes 1.6 apart along x overlap by 0.4.
+    r = gjk.penetration(gjk.Box(1, 1, 1), gjk.Box(1, 1, 1), None, [1.6, 0.0, 0.0])
+    assert r.signed_distance == pytest.approx(-0.4, abs=1e-9)
+    np.testing.assert_allclose(r.normal, [1.0, 0.0, 0.0], atol=1e-9)
+
+
+def test_ray_cast_on_a_disc():
+    disc = gjk.Circle(1.0)
+    # From the origin along (2, 0) towards the disc at (5, 0): it hits x = 4 at t = 4 / 2.
+    hit = gjk.ray_cast(disc, [0.0, 0.0], [2.0, 0.0], [5.0, 0.0])
+    assert hit.hit and hit.t == pytest.approx(2.0, abs=1e-12)
+    np.testing.assert_allclose(hit.point, [4.0, 0.0], atol=1e-12)
+    np.testing.assert_allclose(hit.normal, [-1.0, 0.0], atol=1e-12)
+    assert not gjk.ray_cast(disc, [0.0, 0.0], [0.0, 1.0], [5.0, 0.0]).hit
+    assert not gjk.ray_cast(disc, [0.0, 0.0], [2.0, 0.0], [5.0, 0.0], max_t=1.5).hit
+
+
+def test_shape_cast_of_two_discs():
+    # Gap 8 closing at speed 2: contact at t = 4, at x = 1.
+    hit = gjk.shape_cast(gjk.Circle(1.0), gjk.Circle(1.0), None, [10.0, 0.0],
+                         velocity_b=[-2.0, 0.0])
+    assert hit.hit and hit.t == pytest.approx(4.0, abs=1e-9)
+    np.testing.assert_allclose(hit.point_a, [1.0, 0.0], atol=1e-6)
+    # Stopping 1 short of contact (target separation 1): t = 3.5.
+    hit = gjk.shape_cast(gjk.Circle(1.0), gjk.Circle(1.0), None, [10.0, 0.0],
+                         velocity_b=[-2.0, 0.0], target_separation=1.0)
+    assert hit.t == pytest.approx(3.5, abs=1e-9)
+    assert not gjk.shape_cast(gjk.Circle(1.0), gjk.Circle(1.0), None, [10.0, 0.0],
+                              velocity_b=[0.0, 2.0]).hit
+
+
+def test_ellipse_support_is_exact():
+    # An ellipse with semi-axes 3 and 1 is 1 from the point (0, 2) and 1 from (4, 0).
+    ellipse = gjk.Ellipse(3.0, 1.0)
+    assert gjk.distance(ellipse, gjk.Point([0.0, 2.0])).distance == pytest.approx(1.0, abs=1e-9)
+    assert gjk.distance(ellipse, gjk.Point([4.0, 0.0])).distance == pytest.approx(1.0, abs=1e-9)
+
+
+def test_segment_and_sizes():
+    seg = gjk.Segment([0.0, 0.0], [4.0, 0.0])
+    assert gjk.distance(seg, gjk.Point([2.0, 3.0])).distance == pytest.approx(3.0)
+    seg3 = gjk.Segment([0.0, 0.0, 0.0], [0.0, 0.0, 4.0])
+    assert gjk.distance(seg3, gjk.Ellipsoid(1, 1, 1), None, [3.0, 0.0, 2.0]).distance == pytest.approx(2.0)
+    assert seg.dimension == 2 and seg3.dimension == 3

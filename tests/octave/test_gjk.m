@@ -1,0 +1,181 @@
+% The MATLAB/Octave binding (bindings/matlab), run by tests/octave_binding.rs with octave-cli:
+% answers derived by hand, the tutorial encoding, bad input, batch == single calls, memory.
+% Prints "N passed, M failed" last and exits 1 on any failure.
+1;
+
+function check(condition, label)
+  global passed failed
+  if condition
+    passed = passed + 1;
+  else
+    failed = failed + 1;
+    fprintf('FAILED: %s\n', label);
+  end
+end
+
+function close_to(actual, expected, tolerance, label)
+  ok = isequal(size(actual), size(expected)) && all(abs(actual(:) - expected(:)) <= tolerance);
+  if ~ok
+    fprintf('  got %s, expected %s\n', mat2str(actual, 17), mat2str(expected, 17));
+  end
+  check(ok, label);
+end
+
+function raises(f, identifier, fragment, label)
+  try
+    f();
+    check(false, [label ' (no error)']);
+  catch e
+    ok = strcmp(e.identifier, identifier) && ~isempty(strfind(e.message, fragment));
+    if ~ok
+      fprintf('  got %s: %s\n', e.identifier, e.message);
+    end
+    check(ok, label);
+  end
+end
+
+function kb = resident_kb()
+  fields = sscanf(fileread('/proc/self/statm'), '%d');
+  kb = fields(2) * 4;
+end
+
+global passed failed
+passed = 0;
+failed = 0;
+tol = 1e-12;
+
+% --- single queries against closed forms ---------------------------------------------------
+square = gjk_polygon([0 0; 1 0; 1 1; 0 1]);
+[d, pa, pb, n, lower, hit, iters] = gjk_distance(square, gjk_circle(0.5, [3 0.5]));
+close_to(d, 1.5, tol, 'square to disc: 3 - 1 - 0.5');
+close_to(pa, [1 0.5], tol, 'closest point on the square');
+close_to(pb, [2.5 0.5], tol, 'closest point on the disc');
+close_to(n, [1 0], tol, 'normal from A to B');
+check(lower <= d && lower > 1.5 - 1e-9, 'certified lower bound');
+check(~hit && iters >= 1, 'apart, iterations counted');
+close_to(gjk_distance(square, gjk_point([4 5])), 5, tol, 'corner (1,1) to (4,5): hypot(3,4)');
+close_to(gjk_distance(gjk_polygon(single([0 0; 1 0; 1 1; 0 1; 0.5 0.5])), gjk_point([3 0.5])), 2, tol, ...
+         'single input, interior point');
+% a 4 x 1 rectangle turned a quarter turn spans y in [-2, 2]: (0, 3) is 1 away
+close_to(gjk_distance(gjk_rectangle(2, 0.5), gjk_point([0 3])), 2.5, tol, 'rectangle unturned');
+close_to(gjk_distance(gjk_rectangle(2, 0.5, [0 0], pi / 2), gjk_point([0 3])), 1, tol, 'rectangle turned');
+close_to(gjk_distance(gjk_polygon([-2 -0.5; 2 -0.5; 2 0.5; -2 0.5], [0 0], pi / 2), gjk_point([0 3])), 1, tol, ...
+         'polygon turned by its pose');
+% a capsule along z turned a quarter turn about x lies along y: (0, 3, 0) is 3 - 2.5 away
+q = [sin(pi / 4) 0 0 cos(pi / 4)];
+close_to(gjk_distance(gjk_capsule(2, 0.5, [0 0 0], q), gjk_point([0 3 0])), 0.5, tol, 'capsule turned');
+[d, pa, pb] = gjk_distance(gjk_box(1, 1, 1), gjk_sphere(1, [4 0 0]));
+close_to([d pa pb], [2 1 0 0 3 0 0], tol, 'box to sphere, 3D points');
+cube = gjk_polytope([0 0 0; 1 0 0; 0 1 0; 1 1 0; 0 0 1; 1 0 1; 0 1 1; 1 1 1]);
+close_to(gjk_distance(cube, gjk_point([2 2 2])), sqrt(3), tol, 'cube corner to (2,2,2)');
+close_to(gjk_distance(gjk_stadium(2, 1, [10 0]), gjk_point([15 0])), 2, tol, 'stadium cap');
+close_to(gjk_distance(gjk_ellipse(3, 1), gjk_point([0 2])), 1, 1e-9, 'ellipse minor axis');
+close_to(gjk_distance(gjk_ellipsoid(1, 2, 3), gjk_point([0 0 5])), 2, 1e-9, 'ellipsoid z axis');
+check(gjk_intersect(gjk_circle(1), gjk_circle(1, [2 0])), 'touching discs intersect');
+check(~gjk_intersect(gjk_circle(1), gjk_circle(1, [2.001 0])), 'discs 0.001 apart do not');
+[sd, pa, pb, n, hit] = gjk_penetration(gjk_circle(1), gjk_circle(1, [1.5 0]));
+close_to([sd n], [-0.5 1 0], 1e-6, 'disc overlap depth 0.5');
+check(hit, 'overlap flagged');
+close_to(gjk_penetration(gjk_box(1, 1, 1), gjk_box(1, 1, 1, [1.6 0 0])), -0.4, 1e-9, 'box overlap depth 0.4');
+
+% --- batches equal single calls ---------------------------------------------------------------
+rand('seed', 7);
+N = 200;
+A = repmat(gjk_circle(1), 1, N);
+B = repmat(gjk_circle(1), 1, N);
+for k = 1:N
+  A(k) = gjk_polygon(randn(6, 2), 3 * randn(1, 2), rand() * 2 * pi);
+  B(k) = gjk_polygon(randn(6, 2), 3 * randn(1, 2), rand() * 2 * pi);
+end
+[d, pa, pb, n, lower, hit] = gjk_distance(A, B);
+single_d = zeros(N, 1); single_pa = zeros(N, 2); single_hit = false(N, 1);
+for k = 1:N
+  [single_d(k), single_pa(k, :), ~, ~, ~, single_hit(k)] = gjk_distance(A(k), B(k));
+end
+check(isequal(size(d), [N 1]) && isequal(size(pa), [N 2]), 'batch shapes of the outputs');
+check(isequal(d, single_d) && isequal(pa, single_pa) && isequal(hit, single_hit), ...
+      'distance batch == single calls, bit for bit');
+check(any(hit) && ~all(hit), 'both overlapping and separated pairs');
+single_i = false(N, 1);
+for k = 1:N
+  single_i(k) = gjk_intersect(A(k), B(k));
+end
+check(isequal(gjk_intersect(A, B), single_i), 'intersect batch == single calls');
+% one shape against many: unit discs at x = 0..10, distance max(x - 2, 0)
+xs = linspace(0, 10, 101)';
+C = arrayfun(@(x) gjk_circle(1, [x 0]), xs');
+close_to(gjk_distance(gjk_circle(1), C), max(xs - 2, 0), tol, 'one against many, closed form');
+close_to(gjk_penetration(gjk_circle(1), C(1:3)), [-2; -1.9; -1.8], 1e-6, 'penetration of several pairs');
+
+% --- pairs within a separation -----------------------------------------------------------------
+discs = [gjk_circle(1, [0 0]), gjk_circle(1, [3 0]), gjk_circle(1, [7 0]), gjk_circle(1, [12 0])];
+[pairs, d, pa, pb] = gjk_pairs_within(discs, 2);
+check(isequal(pairs, [1 2; 2 3]), 'pairs within 2: gaps 1 and 2, 1-based');
+close_to([d pa pb], [1 1 0 2 0; 2 4 0 6 0], tol, 'their distances and closest points');
+check(isempty(gjk_pairs_within(discs, 0.5)), 'no pair within 0.5');
+check(size(gjk_pairs_within(discs, 100), 1) == 6, 'every pair within 100');
+brute = zeros(0, 2);
+for i = 1:N - 1
+  for j = i + 1:N
+    if gjk_distance(A(i), A(j)) <= 1
+      brute(end + 1, :) = [i j];
+    end
+  end
+end
+check(isequal(gjk_pairs_within(A, 1), brute) && size(brute, 1) > 5, 'pairs_within == brute force');
+
+% --- the tutorial's encoding and GJK() --------------------------------------------------------
+[out, md, ci] = GJK([1 0 0 3 0.5 0.5], [2 0.5 0.5 0 0 1 0 1 1 0 1]);
+check(out == 1 && abs(md - 1.5) <= tol && ci >= 1, 'GJK: circle and square apart');
+[out, md] = GJK([1 0 0 1.5 0.5 0.5], [2 0.5 0.5 0 0 1 0 1 1 0 1]);
+check(out == 2 && md == 0, 'GJK: touching is a conflict, distance 0');
+% racetrack in the rectangle [0, 4] x [0, 2]: turns of radius 1 at (1, 1) and (3, 1)
+track = [5 2 1  4 2 4 0 0 0 0 2];
+[out, md] = GJK(track, [1 0 0 2 5 1]);
+check(out == 1 && abs(md - 2) <= tol, 'GJK: circle above the racetrack, 5 - 1 - 1 - 1');
+[out, md] = GJK(track, [1 0 0 -2 1 1]);
+check(abs(md - 1) <= tol, 'GJK: circle (x <= -1) beyond the left turn (x >= 0)');
+% the same racetrack standing up, vertices in another order: exact stadium along y
+[out, md] = GJK([5 1 2  0 0 2 4 2 0 0 4], [1 0 0 1 7 1]);
+check(out == 1 && abs(md - 2) <= tol, 'GJK: racetrack along y, any vertex order');
+hex = [cos((0:5) * pi / 3)', sin((0:5) * pi / 3)'] * 15 + [140 240];
+[out, md] = GJK([4 140 240 reshape(hex', 1, [])], [5 140 210 180 220 180 200 100 200 100 220]);
+close_to(md, 20 - 15 * sin(pi / 3), 1e-12, 'GJK: hexagon above a racetrack');
+[out, md] = GJK([3 0 0 0 0 2 0 2 2 1 3 0 2], [1 0 0 5 1 1]);
+check(out == 1 && abs(md - 2) <= tol, 'GJK: pentagon edge x = 2 to a disc at x = 5');
+% the example script finds its four hand-placed conflicts
+[shapes, names] = airspace_reservations();
+text = evalc('airspace_conflicts');
+check(~isempty(strfind(text, '4 conflicts')) && ~isempty(strfind(text, 'gjk_pairs_within: 4 pairs')), ...
+      'airspace example: 4 conflicts both ways');
+check(~isempty(strfind(text, 'HOLD-4  TRA-5   7.0096')), 'airspace example: hexagon 7.0096 km from the racetrack');
+
+% --- bad input ---------------------------------------------------------------------------------
+raises(@() gjk_circle(-1), 'gjk:invalidArgument', 'radius', 'negative radius');
+raises(@() gjk_polygon([0 0; NaN 1; 1 1]), 'gjk:invalidArgument', 'point 1', 'NaN point (0-based index)');
+raises(@() gjk_polygon(zeros(0, 2)), 'gjk:invalidArgument', 'at least one point', 'no points');
+raises(@() gjk_polygon([0 0 0; 1 1 1]), 'gjk:invalidArgument', 'n x 2', 'polygon of 3D points');
+raises(@() gjk_distance(gjk_circle(1), gjk_sphere(1)), 'gjk:dimensionMismatch', '2D', '2D against 3D');
+raises(@() gjk_sphere(1, [0 0 0 0]), 'gjk:invalidArgument', 'position', 'bad position');
+raises(@() gjk_box(1, 1, 1, [0 0 0], [0 0 0 2]), 'gjk:invalidArgument', 'quaternion', 'non-unit quaternion');
+raises(@() gjk_distance(square, struct('kind', 'blob')), 'gjk:invalidArgument', 'kind', 'not a shape');
+raises(@() gjk_distance(square, 3), 'gjk:invalidArgument', 'struct', 'a number for a shape');
+raises(@() gjk_distance(A(1:3), B(1:2)), 'gjk:invalidArgument', 'same number', 'batch sizes differ');
+raises(@() gjk_pairs_within(discs, -1), 'gjk:invalidArgument', 'separation', 'negative separation');
+raises(@() GJK([7 0 0], [1 0 0 0 0 1]), 'gjk:invalidArgument', 'unknown type', 'tutorial type 7');
+raises(@() GJK([2 0 0 1 1], [1 0 0 0 0 1]), 'gjk:invalidArgument', '4-gon', 'short tutorial row');
+
+% --- memory stays flat: every call frees its shapes ------------------------------------------------
+big = gjk_polygon(randn(64, 2));
+for k = 1:500, gjk_distance(big, gjk_circle(1, [9 9])); end
+before = resident_kb();
+for k = 1:20000
+  gjk_distance(big, gjk_circle(1, [9 9]));
+end
+grown = resident_kb() - before;
+check(grown < 4096, sprintf('memory flat over 20,000 queries (grew %d kB)', grown));
+
+fprintf('%d passed, %d failed\n', passed, failed);
+if failed > 0
+  exit(1);
+end
