@@ -526,7 +526,6 @@ impl<const D: usize> Search<D> {
     /// [`Search::run`], reporting each support point to `observer`: the lean loop (see
     /// [`lean`]), and where it hands the pair over, the robust search from scratch with the
     /// support evaluations left (the observer sees both).
-    #[inline(always)]
     pub(crate) fn run_observed<A, B, O>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
