@@ -6,10 +6,10 @@ use crate::error::QueryError;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{GjkDistanceResult, GjkQueryOptions};
-use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::shapes::{same_dimension, AnyShape, GjkShape};
 use crate::ffi::status::{
-    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
-    GJK_OK,
+    guard, guard_value, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT,
+    GJK_NO_CONVERGENCE, GJK_OK,
 };
 use crate::gjk::{distance_with, intersect_with, QueryOptions};
 use crate::shape::{as_concrete, Shape};
@@ -155,18 +155,9 @@ struct PairInput<'a> {
 impl PairInput<'_> {
     /// Runs `query` as the single-pair call would: dimensions, then poses, then the query.
     fn answer<Q: BatchQuery>(&self, query: &Q, options: &QueryOptions) -> Answer<Q::Out> {
-        match (&self.a.shape, &self.b.shape) {
-            (AnyShape::Planar(a), AnyShape::Planar(b)) => self.posed(query, a, b, options),
-            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => self.posed(query, a, b, options),
-            (AnyShape::Planar(_), AnyShape::Spatial(_)) => Answer::failed(Failure::new(
-                GJK_DIMENSION_MISMATCH,
-                "shape a is 2D but shape b is 3D",
-            )),
-            (AnyShape::Spatial(_), AnyShape::Planar(_)) => Answer::failed(Failure::new(
-                GJK_DIMENSION_MISMATCH,
-                "shape a is 3D but shape b is 2D",
-            )),
-        }
+        same_dimension!(&self.a.shape, &self.b.shape, |a, b| self
+            .posed(query, a, b, options))
+        .unwrap_or_else(Answer::failed)
     }
 
     fn posed<Q: BatchQuery, const D: usize>(
@@ -218,60 +209,58 @@ unsafe fn batch<Q: BatchQuery>(
     threads: u32,
     results: *mut Q::Out,
     statuses: *mut GjkStatus,
-) -> GjkStatus {
-    guard(|| {
-        let shapes_a = array(shapes_a, count, "shapes_a")?;
-        let shapes_b = array(shapes_b, count, "shapes_b")?;
-        let poses_a = optional_array(poses_a, count, "poses_a")?;
-        let poses_b = optional_array(poses_b, count, "poses_b")?;
-        let options = query_options(options)?;
-        if count > 0 && results.is_null() {
-            output(results, "results")?;
-        }
-        let results = optional_array_mut(results, count, "results")?;
-        // Empty when not asked for.
-        let statuses = optional_array_mut(statuses, count, "statuses")?;
-        // Raw pointers are not shared between threads: check them here, in order.
-        let (a, b) = (
-            shape_refs(shapes_a, "shape a"),
-            shape_refs(shapes_b, "shape b"),
-        );
-        let answers = with_threads(threads as usize, count, |runner| {
-            runner.map(count, |k| match (&a[k], &b[k]) {
-                (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
-                (Ok(a), Ok(b)) => PairInput {
-                    a,
-                    pose_a: poses_a.get(k),
-                    b,
-                    pose_b: poses_b.get(k),
-                }
-                .answer(&query, &options),
-            })
-        });
-        let mut first_error = None;
-        let mut first_cap = None;
-        for (k, answer) in answers.into_iter().enumerate() {
-            if let Some(value) = answer.value {
-                results[k] = value;
+) -> Result<(), Failure> {
+    let shapes_a = array(shapes_a, count, "shapes_a")?;
+    let shapes_b = array(shapes_b, count, "shapes_b")?;
+    let poses_a = optional_array(poses_a, count, "poses_a")?;
+    let poses_b = optional_array(poses_b, count, "poses_b")?;
+    let options = query_options(options)?;
+    if count > 0 && results.is_null() {
+        output(results, "results")?;
+    }
+    let results = optional_array_mut(results, count, "results")?;
+    // Empty when not asked for.
+    let statuses = optional_array_mut(statuses, count, "statuses")?;
+    // Raw pointers are not shared between threads: check them here, in order.
+    let (a, b) = (
+        shape_refs(shapes_a, "shape a"),
+        shape_refs(shapes_b, "shape b"),
+    );
+    let answers = with_threads(threads as usize, count, |runner| {
+        runner.map(count, |k| match (&a[k], &b[k]) {
+            (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
+            (Ok(a), Ok(b)) => PairInput {
+                a,
+                pose_a: poses_a.get(k),
+                b,
+                pose_b: poses_b.get(k),
             }
-            if let Some(status) = statuses.get_mut(k) {
-                *status = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
-            }
-            match answer.failure {
-                Some(f) if f.status == GJK_NO_CONVERGENCE => {
-                    first_cap.get_or_insert((k, f));
-                }
-                Some(f) => {
-                    first_error.get_or_insert((k, f));
-                }
-                None => {}
-            }
+            .answer(&query, &options),
+        })
+    });
+    let mut first_error = None;
+    let mut first_cap = None;
+    for (k, answer) in answers.into_iter().enumerate() {
+        if let Some(value) = answer.value {
+            results[k] = value;
         }
-        match first_error.or(first_cap) {
-            Some((k, f)) => Err(Failure::new(f.status, format!("pair {k}: {}", f.message))),
-            None => Ok(()),
+        if let Some(status) = statuses.get_mut(k) {
+            *status = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
         }
-    })
+        match answer.failure {
+            Some(f) if f.status == GJK_NO_CONVERGENCE => {
+                first_cap.get_or_insert((k, f));
+            }
+            Some(f) => {
+                first_error.get_or_insert((k, f));
+            }
+            None => {}
+        }
+    }
+    match first_error.or(first_cap) {
+        Some((k, f)) => Err(Failure::new(f.status, format!("pair {k}: {}", f.message))),
+        None => Ok(()),
+    }
 }
 
 /// The distances of `count` pairs at once, spread over up to `threads` threads (0: one per
@@ -303,18 +292,20 @@ pub unsafe extern "C" fn gjk_distance_batch(
     results: *mut GjkDistanceResult,
     statuses: *mut GjkStatus,
 ) -> GjkStatus {
-    batch(
-        DistanceQuery,
-        shapes_a,
-        poses_a,
-        shapes_b,
-        poses_b,
-        count,
-        options,
-        threads,
-        results,
-        statuses,
-    )
+    guard(|| {
+        batch(
+            DistanceQuery,
+            shapes_a,
+            poses_a,
+            shapes_b,
+            poses_b,
+            count,
+            options,
+            threads,
+            results,
+            statuses,
+        )
+    })
 }
 
 /// Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per
@@ -337,18 +328,20 @@ pub unsafe extern "C" fn gjk_intersect_batch(
     results: *mut bool,
     statuses: *mut GjkStatus,
 ) -> GjkStatus {
-    batch(
-        IntersectQuery,
-        shapes_a,
-        poses_a,
-        shapes_b,
-        poses_b,
-        count,
-        options,
-        threads,
-        results,
-        statuses,
-    )
+    guard(|| {
+        batch(
+            IntersectQuery,
+            shapes_a,
+            poses_a,
+            shapes_b,
+            poses_b,
+            count,
+            options,
+            threads,
+            results,
+            statuses,
+        )
+    })
 }
 
 /// Picks the shapes of one dimension out of [`AnyShape`].
@@ -483,7 +476,7 @@ pub unsafe extern "C" fn gjk_pairs_within(
 /// `list` must be NULL or a live list.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_pair_list_len(list: *const GjkPairList) -> usize {
-    list.as_ref().map_or(0, |l| l.pairs.len())
+    guard_value(0, || list.as_ref().map_or(0, |l| l.pairs.len()))
 }
 
 /// Writes pair `index` of `list` to `*out`. An index out of range is `GJK_INVALID_ARGUMENT`.
@@ -538,8 +531,9 @@ pub unsafe extern "C" fn gjk_pair_list_copy(
 /// `list` must be NULL or a list not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_pair_list_free(list: *mut GjkPairList) {
-    if !list.is_null() {
-        // Dropping plain data cannot panic; nothing can unwind out of here.
-        drop(Box::from_raw(list));
-    }
+    guard_value((), || {
+        if !list.is_null() {
+            drop(Box::from_raw(list));
+        }
+    })
 }

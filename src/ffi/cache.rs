@@ -7,7 +7,7 @@ use crate::ffi::query::{
     query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Query, QueryFn,
 };
 use crate::ffi::shapes::GjkShape;
-use crate::ffi::status::{guard, Failure, GjkStatus};
+use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
 use crate::gjk::QueryOptions;
 use crate::gjk::{distance_cached, intersect_cached};
 use crate::support::{Pose, Support, SupportKey, Vector};
@@ -40,7 +40,7 @@ pub struct GjkSimplexCache {
 /// An empty cache (all zero).
 #[no_mangle]
 pub extern "C" fn gjk_simplex_cache_empty() -> GjkSimplexCache {
-    GjkSimplexCache::default()
+    guard_value(GjkSimplexCache::default(), GjkSimplexCache::default)
 }
 
 impl GjkSimplexCache {

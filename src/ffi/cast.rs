@@ -4,10 +4,8 @@ use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
 use crate::ffi::pointers::{coordinates, input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::GjkQueryOptions;
-use crate::ffi::shapes::{AnyShape, GjkShape};
-use crate::ffi::status::{
-    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
-};
+use crate::ffi::shapes::{same_dimension, AnyShape, GjkShape};
+use crate::ffi::status::{guard, Failure, GjkStatus, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE};
 use crate::gjk::QueryOptions;
 use crate::shape::{as_concrete, Shape};
 use crate::support::{Pose, Vector};
@@ -163,17 +161,6 @@ unsafe fn vector<const D: usize>(
 
 fn options(ptr: Option<&GjkQueryOptions>) -> QueryOptions {
     ptr.map(|o| QueryOptions::from(*o)).unwrap_or_default()
-}
-
-fn mismatch(a: &AnyShape) -> Failure {
-    let (da, db) = match a {
-        AnyShape::Planar(_) => (2, 3),
-        AnyShape::Spatial(_) => (3, 2),
-    };
-    Failure::new(
-        GJK_DIMENSION_MISMATCH,
-        format!("shape a is {da}D but shape b is {db}D"),
-    )
 }
 
 /// The ray cast in dimension `D`.
@@ -366,10 +353,6 @@ pub unsafe extern "C" fn gjk_shape_cast_ex(
                 query: self::options(optional(options, "options")?),
             },
         };
-        match (&a.shape, &b.shape) {
-            (AnyShape::Planar(a), AnyShape::Planar(b)) => args.run(a, b, out),
-            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => args.run(a, b, out),
-            (a, _) => Err(mismatch(a)),
-        }
+        same_dimension!(&a.shape, &b.shape, |a, b| args.run(a, b, out))?
     })
 }

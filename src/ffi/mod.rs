@@ -39,10 +39,11 @@ pub use query::{
 };
 pub use shapes::{
     gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_ellipse_new, gjk_ellipsoid_new,
-    gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polygon_new_f32, gjk_polytope_new,
-    gjk_polytope_new_f32, gjk_rectangle_new, gjk_segment2d_new, gjk_segment3d_new,
-    gjk_shape_dimension, gjk_shape_free, gjk_sphere_new, gjk_stadium_new, GjkShape,
-    GJK_MAX_MAGNITUDE, GJK_MIN_SIZE,
+    gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polygon_new_f32,
+    gjk_polygon_new_scanning, gjk_polygon_new_scanning_f32, gjk_polytope_new, gjk_polytope_new_f32,
+    gjk_polytope_new_scanning, gjk_polytope_new_scanning_f32, gjk_rectangle_new, gjk_segment2d_new,
+    gjk_segment3d_new, gjk_shape_dimension, gjk_shape_free, gjk_sphere_new, gjk_stadium_new,
+    GjkShape, GJK_MAX_MAGNITUDE, GJK_MIN_SIZE,
 };
 pub use status::{
     gjk_last_error_message, gjk_status_string, gjk_version, GjkStatus, GJK_DIMENSION_MISMATCH,
@@ -55,6 +56,88 @@ pub use trace::{
 
 #[cfg(test)]
 mod tests {
+    /// Every function the C ABI exports (`extern "C" fn`) in the sources of this module, with
+    /// its body.
+    fn exports() -> Vec<(String, String)> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ffi");
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("src/ffi is readable") {
+            let path = entry.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            let mut rest = text.as_str();
+            while let Some(at) = rest.find("extern \"C\" fn ") {
+                rest = &rest[at + "extern \"C\" fn ".len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                // The body: from the first `{` after the signature to its matching `}`.
+                let open = rest.find(" {\n").expect("a body");
+                let mut depth = 0;
+                let mut end = open;
+                for (i, c) in rest[open..].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = open + i;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                found.push((name, rest[open + 2..end].trim().to_string()));
+            }
+        }
+        assert!(found.len() >= 50, "only {} exports found", found.len());
+        found
+    }
+
+    /// Every export is declared in the committed header and re-exported by this module (the
+    /// crate's Rust users and the tests reach the C ABI through it).
+    #[test]
+    fn every_export_is_in_the_header_and_re_exported() {
+        let header = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/include/gjk.h"));
+        let module = include_str!("mod.rs");
+        let listed = &module[..module.find("#[cfg(test)]").expect("the tests")];
+        for (name, _) in exports() {
+            let declared = [" ", "*"]
+                .iter()
+                .any(|before| header.contains(&format!("{before}{name}(")));
+            assert!(declared, "{name} is not in include/gjk.h");
+            let word = |text: &str| {
+                text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|w| w == name)
+            };
+            assert!(word(listed), "{name} is not re-exported by src/ffi/mod.rs");
+        }
+    }
+
+    /// Every export runs its body in the guard (`guard` for a status, `guard_value` for a
+    /// plain value), or is one call of another export: no panic can cross the boundary.
+    #[test]
+    fn every_export_runs_in_the_guard() {
+        let exports = exports();
+        let names: Vec<&str> = exports.iter().map(|(n, _)| n.as_str()).collect();
+        for (name, body) in &exports {
+            let guarded = body.starts_with("guard(") || body.starts_with("guard_value(");
+            let delegates = names
+                .iter()
+                .any(|other| other != name && body.starts_with(&format!("{other}(")));
+            let guarded_after_a_binding = body.lines().count() <= 3
+                && body
+                    .lines()
+                    .last()
+                    .is_some_and(|l| l.trim().starts_with("guard_value("));
+            assert!(
+                guarded || delegates || guarded_after_a_binding,
+                "{name} does not run in the guard: {body}"
+            );
+        }
+    }
+
     /// The committed header is the one cbindgen generates from these sources.
     #[test]
     fn header_is_current() {

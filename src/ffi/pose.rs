@@ -4,7 +4,7 @@ use std::fmt::Display;
 
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
-use crate::ffi::status::Failure;
+use crate::ffi::status::{guard_value, Failure};
 use crate::range::{check_coordinate, MAX_MAGNITUDE};
 use crate::support::Pose;
 
@@ -141,11 +141,13 @@ impl FromGjkPose for Pose<3> {
 /// A 2D pose: position (x, y) and a counter-clockwise angle in radians.
 #[no_mangle]
 pub extern "C" fn gjk_pose_2d(x: f64, y: f64, angle: f64) -> GjkPose {
-    let (s, c) = (0.5 * angle).sin_cos();
-    GjkPose {
-        position: [x, y, 0.0],
-        rotation: [0.0, 0.0, s, c],
-    }
+    guard_value(GjkPose::IDENTITY, || {
+        let (s, c) = (0.5 * angle).sin_cos();
+        GjkPose {
+            position: [x, y, 0.0],
+            rotation: [0.0, 0.0, s, c],
+        }
+    })
 }
 
 /// A 3D pose from `position[3]` and a unit quaternion `rotation_xyzw[4]` (x, y, z, w).
@@ -156,18 +158,20 @@ pub extern "C" fn gjk_pose_2d(x: f64, y: f64, angle: f64) -> GjkPose {
 /// Non-NULL pointers must point to 3 and 4 readable doubles.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_pose_3d(position: *const f64, rotation_xyzw: *const f64) -> GjkPose {
-    let mut pose = GjkPose::IDENTITY;
-    if !position.is_null() {
-        for (i, p) in pose.position.iter_mut().enumerate() {
-            *p = position.add(i).read_unaligned();
+    guard_value(GjkPose::IDENTITY, || {
+        let mut pose = GjkPose::IDENTITY;
+        if !position.is_null() {
+            for (i, p) in pose.position.iter_mut().enumerate() {
+                *p = position.add(i).read_unaligned();
+            }
         }
-    }
-    if !rotation_xyzw.is_null() {
-        for (i, r) in pose.rotation.iter_mut().enumerate() {
-            *r = rotation_xyzw.add(i).read_unaligned();
+        if !rotation_xyzw.is_null() {
+            for (i, r) in pose.rotation.iter_mut().enumerate() {
+                *r = rotation_xyzw.add(i).read_unaligned();
+            }
         }
-    }
-    pose
+        pose
+    })
 }
 
 #[cfg(test)]

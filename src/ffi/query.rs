@@ -4,9 +4,9 @@ use crate::epa::{penetration_with, PenetrationResult};
 use crate::error::QueryError;
 use crate::ffi::pointers::{input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
-use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::shapes::{same_dimension, GjkShape};
 use crate::ffi::status::{
-    guard, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
+    guard, guard_value, Failure, GjkStatus, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
 };
 use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
 use crate::shape::{as_concrete, Shape};
@@ -84,7 +84,8 @@ impl From<GjkQueryOptions> for QueryOptions {
 /// The default options.
 #[no_mangle]
 pub extern "C" fn gjk_query_options_default() -> GjkQueryOptions {
-    QueryOptions::default().into()
+    let defaults = QueryOptions::default().into();
+    guard_value(defaults, || defaults)
 }
 
 pub(super) fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
@@ -163,20 +164,7 @@ impl<'a> Query<'a> {
 
     /// Runs `run` on the two shapes once both are known to have the same dimension.
     pub(super) fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
-        match (&self.a.shape, &self.b.shape) {
-            (AnyShape::Planar(a), AnyShape::Planar(b)) => self.posed(a, b, run),
-            (AnyShape::Spatial(a), AnyShape::Spatial(b)) => self.posed(a, b, run),
-            (a, _) => {
-                let (da, db) = match a {
-                    AnyShape::Planar(_) => (2, 3),
-                    AnyShape::Spatial(_) => (3, 2),
-                };
-                Err(Failure::new(
-                    GJK_DIMENSION_MISMATCH,
-                    format!("shape a is {da}D but shape b is {db}D"),
-                ))
-            }
-        }
+        same_dimension!(&self.a.shape, &self.b.shape, |a, b| self.posed(a, b, run))?
     }
 
     fn posed<const D: usize, R>(

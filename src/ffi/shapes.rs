@@ -2,7 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::ffi::pointers::{coordinates, output};
-use crate::ffi::status::{guard, Failure, GjkStatus};
+use crate::ffi::status::{guard, guard_value, Failure, GjkStatus, GJK_DIMENSION_MISMATCH};
 use crate::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
 use crate::support::Vector;
 
@@ -32,6 +32,39 @@ pub(crate) enum AnyShape {
     Spatial(Shape<3>),
 }
 
+/// Evaluates `$body` with `$a` and `$b` bound to the shapes of two `&AnyShape` as `&Shape<D>`
+/// of their common dimension (the body is compiled for both dimensions), giving `Ok` of its
+/// value, or `Err` of the mismatch's failure: the 2D/3D dispatch of every query of the C ABI
+/// on a pair of shapes.
+macro_rules! same_dimension {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+        match ($a, $b) {
+            (
+                $crate::ffi::shapes::AnyShape::Planar($x),
+                $crate::ffi::shapes::AnyShape::Planar($y),
+            ) => Ok($body),
+            (
+                $crate::ffi::shapes::AnyShape::Spatial($x),
+                $crate::ffi::shapes::AnyShape::Spatial($y),
+            ) => Ok($body),
+            (a, _) => Err($crate::ffi::shapes::mismatch(a)),
+        }
+    };
+}
+pub(crate) use same_dimension;
+
+/// The failure of a pair whose first shape is `a` and whose second has the other dimension.
+pub(crate) fn mismatch(a: &AnyShape) -> Failure {
+    let (da, db) = match a {
+        AnyShape::Planar(_) => (2, 3),
+        AnyShape::Spatial(_) => (3, 2),
+    };
+    Failure::new(
+        GJK_DIMENSION_MISMATCH,
+        format!("shape a is {da}D but shape b is {db}D"),
+    )
+}
+
 impl From<Shape<2>> for AnyShape {
     fn from(s: Shape<2>) -> Self {
         AnyShape::Planar(s)
@@ -51,15 +84,13 @@ impl From<Shape<3>> for AnyShape {
 unsafe fn create<S: Into<AnyShape>>(
     out: *mut *mut GjkShape,
     build: impl FnOnce() -> Result<S, Failure>,
-) -> GjkStatus {
-    guard(|| {
-        let out = output(out, "out")?;
-        let shape = build()?;
-        *out = Box::into_raw(Box::new(GjkShape {
-            shape: shape.into(),
-        }));
-        Ok(())
-    })
+) -> Result<(), Failure> {
+    let out = output(out, "out")?;
+    let shape = build()?;
+    *out = Box::into_raw(Box::new(GjkShape {
+        shape: shape.into(),
+    }));
+    Ok(())
 }
 
 fn invalid(e: ShapeError) -> Failure {
@@ -104,7 +135,7 @@ pub unsafe extern "C" fn gjk_polygon_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || hull::<2, f64>(xy, count, "xy", ConvexHull::new))
+    guard(|| create(out, || hull::<2, f64>(xy, count, "xy", ConvexHull::new)))
 }
 
 /// `gjk_polygon_new` for single-precision coordinates (a Unity `Vector2[]` passed as is); the
@@ -118,7 +149,7 @@ pub unsafe extern "C" fn gjk_polygon_new_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || hull::<2, f32>(xy, count, "xy", ConvexHull::new))
+    guard(|| create(out, || hull::<2, f32>(xy, count, "xy", ConvexHull::new)))
 }
 
 /// A convex polytope: the convex hull of `count` 3D points `xyz` (x0, y0, z0, x1, ...). The
@@ -133,7 +164,7 @@ pub unsafe extern "C" fn gjk_polytope_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || hull::<3, f64>(xyz, count, "xyz", ConvexHull::new))
+    guard(|| create(out, || hull::<3, f64>(xyz, count, "xyz", ConvexHull::new)))
 }
 
 /// `gjk_polytope_new` for single-precision coordinates (a Unity `Vector3[]` passed as is); the
@@ -147,7 +178,7 @@ pub unsafe extern "C" fn gjk_polytope_new_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || hull::<3, f32>(xyz, count, "xyz", ConvexHull::new))
+    guard(|| create(out, || hull::<3, f32>(xyz, count, "xyz", ConvexHull::new)))
 }
 
 /// `gjk_polygon_new` without the hull's edge graph, whatever the number of points: creation
@@ -163,8 +194,10 @@ pub unsafe extern "C" fn gjk_polygon_new_scanning(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        hull::<2, f64>(xy, count, "xy", ConvexHull::new_scanning)
+    guard(|| {
+        create(out, || {
+            hull::<2, f64>(xy, count, "xy", ConvexHull::new_scanning)
+        })
     })
 }
 
@@ -181,8 +214,10 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        hull::<3, f64>(xyz, count, "xyz", ConvexHull::new_scanning)
+    guard(|| {
+        create(out, || {
+            hull::<3, f64>(xyz, count, "xyz", ConvexHull::new_scanning)
+        })
     })
 }
 
@@ -197,8 +232,10 @@ pub unsafe extern "C" fn gjk_polygon_new_scanning_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        hull::<2, f32>(xy, count, "xy", ConvexHull::new_scanning)
+    guard(|| {
+        create(out, || {
+            hull::<2, f32>(xy, count, "xy", ConvexHull::new_scanning)
+        })
     })
 }
 
@@ -213,8 +250,10 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        hull::<3, f32>(xyz, count, "xyz", ConvexHull::new_scanning)
+    guard(|| {
+        create(out, || {
+            hull::<3, f32>(xyz, count, "xyz", ConvexHull::new_scanning)
+        })
     })
 }
 
@@ -224,10 +263,12 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning_f32(
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_point2d_new(x: f64, y: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    create(out, || {
-        Point::new(Vector::<2>::new(x, y))
-            .map(Shape::Point)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Point::new(Vector::<2>::new(x, y))
+                .map(Shape::Point)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -242,10 +283,12 @@ pub unsafe extern "C" fn gjk_point3d_new(
     z: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Point::new(Vector::<3>::new(x, y, z))
-            .map(Shape::Point)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Point::new(Vector::<3>::new(x, y, z))
+                .map(Shape::Point)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -261,10 +304,12 @@ pub unsafe extern "C" fn gjk_segment2d_new(
     y1: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Segment::new(Vector::<2>::new(x0, y0), Vector::<2>::new(x1, y1))
-            .map(Shape::Segment)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Segment::new(Vector::<2>::new(x0, y0), Vector::<2>::new(x1, y1))
+                .map(Shape::Segment)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -283,10 +328,12 @@ pub unsafe extern "C" fn gjk_segment3d_new(
     z1: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Segment::new(Vector::<3>::new(x0, y0, z0), Vector::<3>::new(x1, y1, z1))
-            .map(Shape::Segment)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Segment::new(Vector::<3>::new(x0, y0, z0), Vector::<3>::new(x1, y1, z1))
+                .map(Shape::Segment)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -296,8 +343,10 @@ pub unsafe extern "C" fn gjk_segment3d_new(
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_circle_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    create(out, || {
-        Ball::<2>::new(radius).map(Shape::Ball).map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Ball::<2>::new(radius).map(Shape::Ball).map_err(invalid)
+        })
     })
 }
 
@@ -307,8 +356,10 @@ pub unsafe extern "C" fn gjk_circle_new(radius: f64, out: *mut *mut GjkShape) ->
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_sphere_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    create(out, || {
-        Ball::<3>::new(radius).map(Shape::Ball).map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Ball::<3>::new(radius).map(Shape::Ball).map_err(invalid)
+        })
     })
 }
 
@@ -322,10 +373,12 @@ pub unsafe extern "C" fn gjk_ellipse_new(
     half_y: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Ellipsoid::new(Vector::<2>::new(half_x, half_y))
-            .map(Shape::Ellipsoid)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Ellipsoid::new(Vector::<2>::new(half_x, half_y))
+                .map(Shape::Ellipsoid)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -340,10 +393,12 @@ pub unsafe extern "C" fn gjk_ellipsoid_new(
     half_z: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Ellipsoid::new(Vector::<3>::new(half_x, half_y, half_z))
-            .map(Shape::Ellipsoid)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Ellipsoid::new(Vector::<3>::new(half_x, half_y, half_z))
+                .map(Shape::Ellipsoid)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -358,10 +413,12 @@ pub unsafe extern "C" fn gjk_stadium_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Capsule::<2>::along_axis(0, half_length, radius)
-            .map(Shape::Capsule)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Capsule::<2>::along_axis(0, half_length, radius)
+                .map(Shape::Capsule)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -376,10 +433,12 @@ pub unsafe extern "C" fn gjk_capsule_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Capsule::<3>::along_axis(2, half_length, radius)
-            .map(Shape::Capsule)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Capsule::<3>::along_axis(2, half_length, radius)
+                .map(Shape::Capsule)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -393,10 +452,12 @@ pub unsafe extern "C" fn gjk_rectangle_new(
     half_y: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Cuboid::new(Vector::<2>::new(half_x, half_y))
-            .map(Shape::Cuboid)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Cuboid::new(Vector::<2>::new(half_x, half_y))
+                .map(Shape::Cuboid)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -411,10 +472,12 @@ pub unsafe extern "C" fn gjk_box_new(
     half_z: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    create(out, || {
-        Cuboid::new(Vector::<3>::new(half_x, half_y, half_z))
-            .map(Shape::Cuboid)
-            .map_err(invalid)
+    guard(|| {
+        create(out, || {
+            Cuboid::new(Vector::<3>::new(half_x, half_y, half_z))
+                .map(Shape::Cuboid)
+                .map_err(invalid)
+        })
     })
 }
 
@@ -424,10 +487,11 @@ pub unsafe extern "C" fn gjk_box_new(
 /// `shape` must be NULL or a pointer returned by a `gjk_*_new` function, not yet freed.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_shape_free(shape: *mut GjkShape) {
-    if !shape.is_null() {
-        // Dropping plain data cannot panic; nothing can unwind out of here.
-        drop(Box::from_raw(shape));
-    }
+    guard_value((), || {
+        if !shape.is_null() {
+            drop(Box::from_raw(shape));
+        }
+    })
 }
 
 /// The dimension of a shape: 2 or 3, or 0 for NULL.
@@ -436,7 +500,7 @@ pub unsafe extern "C" fn gjk_shape_free(shape: *mut GjkShape) {
 /// `shape` must be NULL or a live shape.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_shape_dimension(shape: *const GjkShape) -> u32 {
-    match shape.as_ref() {
+    guard_value(0, || match shape.as_ref() {
         None => 0,
         Some(GjkShape {
             shape: AnyShape::Planar(_),
@@ -444,5 +508,5 @@ pub unsafe extern "C" fn gjk_shape_dimension(shape: *const GjkShape) -> u32 {
         Some(GjkShape {
             shape: AnyShape::Spatial(_),
         }) => 3,
-    }
+    })
 }

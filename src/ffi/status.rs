@@ -68,19 +68,23 @@ thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
 }
 
+/// Records `message` as the calling thread's last error (nothing once the thread's storage is
+/// gone, as while the thread exits).
 fn set_last_error(message: &str) {
     let text = CString::new(message.replace('\0', " ")).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+    let _ = LAST_ERROR.try_with(|e| {
+        if let Ok(mut last) = e.try_borrow_mut() {
+            *last = text;
+        }
+    });
 }
 
-/// Runs an export's body: catches panics, records the message of a failure, returns the status.
-pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> GjkStatus {
+/// The guard of the C boundary, which every export runs its body in: `body`'s value, or, if it
+/// panics (a bug), `on_panic`, with the panic's message left for `gjk_last_error_message`.
+/// No panic unwinds out of it.
+fn guarded<T>(body: impl FnOnce() -> T, on_panic: T) -> T {
     match catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => GJK_OK,
-        Ok(Err(failure)) => {
-            set_last_error(&failure.message);
-            failure.status
-        }
+        Ok(value) => value,
         Err(payload) => {
             let what = payload
                 .downcast_ref::<&str>()
@@ -88,15 +92,41 @@ pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> GjkStatus {
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
             set_last_error(&format!("internal error (please report): {what}"));
-            GJK_INTERNAL_ERROR
+            on_panic
         }
     }
+}
+
+/// [`guarded`] for an export that returns a status: records the message of a failure, and a
+/// panic is `GJK_INTERNAL_ERROR`.
+pub(crate) fn guard(body: impl FnOnce() -> Result<(), Failure>) -> GjkStatus {
+    guarded(
+        || match body() {
+            Ok(()) => GJK_OK,
+            Err(failure) => {
+                set_last_error(&failure.message);
+                failure.status
+            }
+        },
+        GJK_INTERNAL_ERROR,
+    )
+}
+
+/// [`guarded`] for an export that returns a plain value and cannot fail: `fallback` if its
+/// body panics.
+pub(crate) fn guard_value<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    guarded(body, fallback)
 }
 
 /// A static, NUL-terminated description of a status code. Unknown codes get
 /// "unknown status code". Never NULL.
 #[no_mangle]
 pub extern "C" fn gjk_status_string(status: GjkStatus) -> *const c_char {
+    guard_value(c"unknown status code".as_ptr(), || status_text(status))
+}
+
+/// The text of [`gjk_status_string`].
+fn status_text(status: GjkStatus) -> *const c_char {
     let text: &'static [u8] = match status {
         GJK_OK => b"ok\0",
         GJK_NULL_POINTER => b"null pointer argument\0",
@@ -114,12 +144,19 @@ pub extern "C" fn gjk_status_string(status: GjkStatus) -> *const c_char {
 /// stays valid until the next failing call on the same thread. Never NULL.
 #[no_mangle]
 pub extern "C" fn gjk_last_error_message() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ptr())
+    guard_value(c"".as_ptr(), || {
+        LAST_ERROR
+            .try_with(|e| e.try_borrow().map(|m| m.as_ptr()).ok())
+            .ok()
+            .flatten()
+            .unwrap_or(c"".as_ptr())
+    })
 }
 
 /// The library's version, "MAJOR.MINOR.PATCH" (static, NUL-terminated). Compare with the
 /// `GJK_VERSION_*` macros of the header the program was compiled with.
 #[no_mangle]
 pub extern "C" fn gjk_version() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    let version = concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast();
+    guard_value(version, || version)
 }
