@@ -61,10 +61,9 @@ where
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
     // copies a few hundred bytes, a few percent of a query on small polygons.
     match cache {
-        None => Search::run_observed(&pair, options, Mode::Distance, observer)
-            .as_ref()
-            .map_err(|e| QueryError::from(*e))?
-            .distance(pose_a),
+        None => Search::run_answered(&pair, options, Mode::Distance, observer, |search| {
+            search.distance(pose_a)
+        })?,
         Some(cache) => run_cached(&pair, options, Mode::Distance, cache)
             .as_ref()
             .map_err(|e| QueryError::from(*e))?
@@ -165,7 +164,9 @@ where
                 // proof (stalled within its allowance near touching) then ends as the distance
                 // query's does, and the two agree (resumed, an ellipse's rim touching a segment's
                 // end was called apart while the distance query said touching).
-                Quick::Undecided => Search::run(&pair, options, Mode::Boolean)?.verdict(),
+                Quick::Undecided => {
+                    Search::run_answered(&pair, options, Mode::Boolean, &mut (), Search::verdict)?
+                }
             }
         }
         Some(cache) => {
@@ -314,6 +315,35 @@ mod tests {
             recalled * 10 >= overlapping * 9,
             "{recalled} of {overlapping} recalled"
         );
+    }
+
+    /// A cache naming four vertices for a 2D pair (only a foreign or corrupted cache does: the
+    /// C side may hand any bytes) starts the search from the first three, and the answer is
+    /// the cold one (found by fuzzing: the fourth point reached the 2D solver, which panicked).
+    #[test]
+    fn a_2d_cache_with_four_keys_is_cut_to_a_triangle() {
+        let square = |x: f64| {
+            let points = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+                .iter()
+                .map(|&(px, py)| Vector::<2>::new(px + x, py))
+                .collect();
+            ConvexHull::<2>::new(points).expect("a square")
+        };
+        let (a, b) = (square(0.0), square(3.0));
+        let id = Pose::identity();
+        let key = |i: u32, j: u32| SupportKey {
+            dir: Vector::<2>::new(1.0, 0.0),
+            index_a: Some(i),
+            index_b: Some(j),
+        };
+        let mut cache = SimplexCache::new();
+        // Four distinct points of A - B: (-4, -1), (-2, -1), (-2, 1), (-4, 1).
+        cache.store(&[key(0, 2), key(1, 3), key(2, 0), key(3, 1)]);
+        let options = QueryOptions::default();
+        let warm = distance_cached(&a, &id, &b, &id, &options, &mut cache).expect("an answer");
+        // Exact: the squares [0, 1] and [3, 4] along x are 2 apart.
+        assert_eq!(warm.distance, 2.0);
+        assert!(cache.keys().len() <= 3);
     }
 
     #[test]

@@ -31,24 +31,27 @@ use crate::gjk::options::QueryOptions;
 use crate::support::{MinkowskiPair, Support, Vector};
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The lean loop on `pair`, reporting its steps to `observer`; or, where it hands the pair
-    /// over, the support evaluations it spent (fewer than `options.max_iterations`).
+    /// The lean loop on `pair`, reporting its steps to `observer`, answered by `answer` from
+    /// the finished search; or, where it hands the pair over, the support evaluations it spent
+    /// (fewer than `options.max_iterations`) and `answer` back.
     #[inline(always)]
-    pub(super) fn run_lean<A, B, O>(
+    pub(super) fn run_lean<A, B, O, F, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         tolerances: &Tolerances<D>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
-    ) -> Result<Self, u32>
+        answer: F,
+    ) -> Result<R, (u32, F)>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
         O: Observer<D>,
+        F: FnOnce(&Self) -> R,
     {
         if pair.extent() == 0.0 {
             // Two points: the robust search answers them exactly.
-            return Err(0);
+            return Err((0, answer));
         }
         let Tolerances {
             center,
@@ -73,7 +76,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let direction = first_direction(&center);
         let (first, key) = K::support(pair, &direction);
         if !finite(&first) {
-            return Err(1);
+            return Err((1, answer));
         }
         let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
         observer.step(&search, &direction, &first, StepOutcome::Started);
@@ -94,7 +97,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             // Bounds.
             let vw = search.v.dot(&w.w);
             if !(finite(&w) && vw.is_finite() && vv.is_finite()) {
-                return Err(search.iterations);
+                return Err((search.iterations, answer));
             }
             if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
                 best = Some((vw, vv, search.v));
@@ -114,14 +117,14 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 // search's allowance for rounding (see `STALL_ULPS`) this is its answer too,
                 // with `v` projected; beyond, the robust search tries again.
                 if gap * gap > stall * stall * vv {
-                    return Err(search.iterations);
+                    return Err((search.iterations, answer));
                 }
                 break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
             }
             // Add, and reduce.
             match search.simplex.push_if(w, key, |u| u.norm_squared() < vv) {
                 Some(u) => search.v = u,
-                None => return Err(search.iterations),
+                None => return Err((search.iterations, answer)),
             }
             observer.step(&search, &direction, &w, StepOutcome::Added);
         };
@@ -136,7 +139,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             observer.step(&search, &direction, &w, outcome);
         }
         search.finish(end, contact);
-        Ok(search)
+        Ok(answer(&search))
     }
 }
 
