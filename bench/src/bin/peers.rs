@@ -17,7 +17,7 @@ use std::hint::black_box;
 use gjk::shape::ConvexHull;
 use gjk::{distance, intersect, penetration, Pose, Vector};
 use gjk_bench::data::{load_reference, Body, Workload};
-use gjk_bench::peers::{ccd_depth, ccd_intersect, Box2dPolygon, BulletHull, CcdMethod};
+use gjk_bench::peers::{Box2dPolygon, BulletHull, CcdCloud, CcdMethod};
 use gjk_bench::{time_rotating, Stats};
 
 /// The point clouds of a reference workload's pairs, as flat coordinate lists.
@@ -145,12 +145,16 @@ fn libccd_table(rounds: usize) {
     let id = Pose::<3>::identity();
     for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
         let w = load_reference(name);
-        let (clouds, hulls) = (clouds(&w), hulls::<3>(&w));
+        let hulls = hulls::<3>(&w);
+        let ccd_pairs: Vec<_> = clouds(&w)
+            .iter()
+            .map(|(a, b)| (CcdCloud::new(a), CcdCloud::new(b)))
+            .collect();
         let judge = Judge::new(&w);
         let all: Vec<usize> = (0..w.cases.len()).collect();
         let overlapping = w.overlapping();
         let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
-        let ccd = |i: usize, m| ccd_intersect(clouds[i].0, clouds[i].1, m);
+        let ccd = |i: usize, m| ccd_pairs[i].0.intersects(&ccd_pairs[i].1, m);
         let t = time(
             rounds,
             &all,
@@ -173,7 +177,7 @@ fn libccd_table(rounds: usize) {
                 .ok()
                 .map(|r| -r.signed_distance)
         };
-        let ccd = |i: usize, m| ccd_depth(clouds[i].0, clouds[i].1, m);
+        let ccd = |i: usize, m| ccd_pairs[i].0.depth(&ccd_pairs[i].1, m);
         let t = time(
             rounds,
             &overlapping,
