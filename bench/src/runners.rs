@@ -425,16 +425,15 @@ macro_rules! parry_runner {
 
         impl $krate::shape::SupportMap for $cloud {
             fn local_support_point(&self, dir: $krate::math::Vector) -> $krate::math::Vector {
-                let mut best = self.0[0];
-                let mut best_dot = best.dot(dir);
-                for &p in &self.0[1..] {
+                // The index of the best point, not the point, rides the loop: one register.
+                let (mut best, mut best_dot) = (0, self.0[0].dot(dir));
+                for (k, p) in self.0.iter().enumerate().skip(1) {
                     let dot = p.dot(dir);
                     if dot > best_dot {
-                        best = p;
-                        best_dot = dot;
+                        (best, best_dot) = (k, dot);
                     }
                 }
-                best
+                self.0[best]
             }
         }
 
