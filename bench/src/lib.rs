@@ -2,6 +2,9 @@
 //! pairs of shapes, single thread, f64. Run with `cargo bench -p gjk-bench` or
 //! `cargo run --release -p gjk-bench`; `--quick` for a short run.
 //!
+//! The output opens with the headline table (`headline`): gjk through its C ABI against every
+//! peer (parry, libccd, Box2D, Bullet) called its fastest way, on the reference workloads.
+//!
 //! For every workload and query, each library runs the same pairs in `rounds` timed passes
 //! (after one warm-up pass); a round runs every query of every library on the workload once,
 //! so that slow drifts of the machine hit all of them alike. A pass gives nanoseconds per
@@ -315,11 +318,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     // The headline first; the detailed tables below it.
     if !head_rows.is_empty() {
+        println!("### gjk through its C ABI against each peer's fastest path\n");
         print!("{}", headline::markdown(&head_rows, settings.rounds));
     }
     if !settings.headline_only {
         if !head_rows.is_empty() {
-            println!();
+            println!("\n### gjk against parry, every query (a ratio above 1: gjk is faster)\n");
         }
         print!(
             "{}",
