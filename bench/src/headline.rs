@@ -153,15 +153,14 @@ fn target(query: Query, points: usize) -> f64 {
     }
 }
 
-/// The column of least median among `columns` that have a time in `cells`.
+/// The column of least median among `columns` that have a time in `cells`, with its time.
 fn fastest(
     cells: &[Option<(Stats, String)>],
     columns: impl Iterator<Item = usize>,
-) -> Option<usize> {
-    columns.filter(|&k| cells[k].is_some()).min_by(|&i, &j| {
-        let median = |k: usize| cells[k].as_ref().map_or(f64::INFINITY, |c| c.0.median);
-        median(i).total_cmp(&median(j))
-    })
+) -> Option<(usize, &Stats)> {
+    columns
+        .filter_map(|k| Some((k, &cells[k].as_ref()?.0)))
+        .min_by(|(_, s), (_, t)| s.median.total_cmp(&t.median))
 }
 
 /// The headline table and its notes, in markdown.
@@ -190,7 +189,7 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
             .iter()
             .enumerate()
             .map(|(k, c)| match c {
-                Some((t, _)) if Some(k) == peers => format!("**{}**", t.cell()),
+                Some((t, _)) if Some(k) == peers.map(|p| p.0) => format!("**{}**", t.cell()),
                 Some((t, _)) => t.cell(),
                 None => "—".to_string(),
             })
@@ -201,10 +200,10 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
             .map(|c| c.as_ref().map_or("—", |c| c.1.as_str()))
             .collect();
         let goal = target(r.query, r.points);
-        let (ratio, verdict) = match (&r.cells[0], target_peer.and_then(|k| r.cells[k].as_ref())) {
-            (Some((ours, _)), Some((theirs, _))) => {
+        let (ratio, verdict) = match (&r.cells[0], target_peer) {
+            (Some((ours, _)), Some((k, theirs))) => {
                 let ratio = ours.median / theirs.median;
-                let name = COLUMNS[target_peer.unwrap_or(0)].heading;
+                let name = COLUMNS[k].heading;
                 let met = if ratio <= goal { "met" } else { "missed" };
                 (
                     format!("{ratio:.2} ({name})"),
@@ -219,7 +218,7 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
             r.workload,
             r.query.label(),
             times.join(" | "),
-            peers.map_or("—", |k| COLUMNS[k].heading),
+            peers.map_or("—", |(k, _)| COLUMNS[k].heading),
             report::measure_label(r.query, r.exact),
             scores.join(" / ")
         );
