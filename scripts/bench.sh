@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the side-by-side benchmarks (the gjk-bench crate in bench/: gjk against parry, then
+# Runs the side-by-side benchmarks (the gjk-bench crate in bench/: the headline table of gjk
+# through its C ABI against every peer's fastest path, gjk against parry on every query, then
 # against libccd, Bullet and Box2D, on the same pairs) in release mode, prints their tables,
 # and rewrites the part of README.md between the lines <!-- bench:start --> and
 # <!-- bench:end --> with them, the date, the number of CPUs, the CPU model and the command.
@@ -41,10 +42,13 @@ cat "$tables"
 cpu="$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//')"
 command="scripts/bench.sh${*:+ $*}"
 {
-  echo "gjk against [parry](https://parry.rs) (\`parry2d-f64\` / \`parry3d-f64\`) on the same pairs,"
-  echo "measured $(date -u '+%Y-%m-%d') on $(nproc) CPUs (\`nproc\`), ${cpu:-unknown CPU},"
+  echo "gjk against [parry](https://parry.rs) (\`parry2d-f64\` / \`parry3d-f64\`), libccd, Bullet and Box2D on"
+  echo "the same pairs, measured $(date -u '+%Y-%m-%d') on $(nproc) CPUs (\`nproc\`), ${cpu:-unknown CPU},"
   echo "$(rustc --version | cut -d' ' -f1-2), with \`$command\` (\`cargo run --release -p gjk-bench\`;"
-  echo "the benchmark is the \`gjk-bench\` crate in \`bench/\`). A ratio above 1 means gjk is faster."
+  echo "the benchmark is the \`gjk-bench\` crate in \`bench/\`). The headline comes first: gjk through"
+  echo "its C ABI against each peer called its fastest way, as gjk's time over the peer's (below 1:"
+  echo "gjk is faster). The detailed tables below it give the peer's time over gjk's (above 1: gjk is"
+  echo "faster)."
   echo
   cat "$tables"
 } >"$section"

@@ -75,6 +75,15 @@ impl Workload {
             .filter(|&i| self.cases[i].truth.intersect)
             .collect()
     }
+
+    /// The point clouds of A and B of every pair, coordinates interleaved; panics unless every
+    /// B is a hull.
+    pub fn hull_pairs(&self) -> impl Iterator<Item = (&[f64], &[f64])> {
+        self.cases.iter().map(|c| match &c.b {
+            Body::Hull(b) => (c.a.as_slice(), b.as_slice()),
+            _ => panic!("{}: not a hull pair", self.name),
+        })
+    }
 }
 
 /// Reads `tests/data/<name>.bin` and `<name>.truth` (format in tests/data/README.md).

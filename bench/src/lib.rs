@@ -2,6 +2,9 @@
 //! pairs of shapes, single thread, f64. Run with `cargo bench -p gjk-bench` or
 //! `cargo run --release -p gjk-bench`; `--quick` for a short run.
 //!
+//! The output opens with the headline table (`headline`): gjk through its C ABI against every
+//! peer (parry, libccd, Box2D, Bullet) called its fastest way, on the reference workloads.
+//!
 //! For every workload and query, each library runs the same pairs in `rounds` timed passes
 //! (after one warm-up pass); a round runs every query of every library on the workload once,
 //! so that slow drifts of the machine hit all of them alike. A pass gives nanoseconds per
@@ -9,6 +12,7 @@
 //! (and parry's hulls) are built before any timing. Accuracy is scored on an untimed pass.
 
 pub mod data;
+mod headline;
 pub mod peers;
 mod report;
 mod runners;
@@ -18,18 +22,21 @@ use std::time::Instant;
 use data::{Curved, Workload};
 pub use report::Stats;
 use report::{FfiRow, Row};
-use runners::{FfiRunner, GjkRunner, Parry2Runner, Parry3Runner, Query, Runner};
+use runners::{GjkC, GjkRunner, Parry2Runner, Parry3Runner, PeerRunner, Query, Runner};
 
 /// Command-line settings.
 struct Settings {
     rounds: usize,
     only: Option<String>,
+    /// Only the headline table.
+    headline_only: bool,
 }
 
 fn parse_args(args: &[String]) -> Result<Settings, String> {
     let mut settings = Settings {
         rounds: 31,
         only: None,
+        headline_only: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -42,6 +49,7 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
                     .filter(|&r| r > 0)
                     .ok_or("--rounds needs a positive integer")?
             }
+            "--headline" => settings.headline_only = true,
             "--only" => settings.only = Some(it.next().ok_or("--only needs a name")?.clone()),
             // Passed by `cargo bench` to every bench target.
             "--bench" => {}
@@ -55,7 +63,8 @@ fn parse_args(args: &[String]) -> Result<Settings, String> {
 const USAGE: &str = "usage: gjk-bench [--quick] [--rounds N] [--only WORKLOAD]
   --quick        3 rounds instead of 31
   --rounds N     N timed rounds per workload, query and library
-  --only NAME    only the workloads whose name contains NAME";
+  --only NAME    only the workloads whose name contains NAME
+  --headline     only the headline table (gjk through the C ABI against each peer's fastest path)";
 
 /// The workloads, in table order: the reference ones, then the generated ones.
 fn workloads(only: Option<&str>) -> Vec<Workload> {
@@ -184,7 +193,7 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
             _ => (Box::new(GjkRunner::curved(w, runners::gjk_ellipsoid)), None),
         },
     };
-    let ffi = (!curved).then(|| FfiRunner::hulls(w));
+    let ffi = (!curved).then(|| PeerRunner::hulls(GjkC, w));
     // Our hulls behind the `Shape` enum, to tell its dispatch from the C layer's own cost.
     let on_enum: Option<Box<dyn Runner>> = match (w.dim, curved) {
         (2, false) => Some(Box::new(GjkRunner::<2, _, _>::hulls_as_enum(w))),
@@ -230,7 +239,7 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
             on_enum.pass(query, pairs)
         }));
         abi_jobs.push(Job::new(query, Who::OursThroughC, pairs, move || {
-            ffi.pass(pairs)
+            ffi.pass(query, pairs)
         }));
     }
     eprintln!(
@@ -267,7 +276,7 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
             ),
         });
         if let (Some(through_c), Some(ffi)) = (find_abi(query, Who::OursThroughC), &ffi) {
-            let same = ffi.distances(pairs) == ours_answers
+            let same = ffi.answers(query, pairs) == ours_answers
                 && on_enum.as_ref().map(|e| e.answers(query, pairs)) == Some(ours_answers);
             ffi_rows.push(FfiRow {
                 workload: w.name.clone(),
@@ -293,18 +302,34 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let mut rows = Vec::new();
     let mut ffi_rows = Vec::new();
+    let mut head_rows = Vec::new();
     let workloads = workloads(settings.only.as_deref());
     if workloads.is_empty() {
         return Err("no workload matches --only".to_string());
     }
     for w in &workloads {
         eprintln!("{}: {} pairs", w.name, w.cases.len());
-        measure(w, settings.rounds, &mut rows, &mut ffi_rows);
+        if headline::WORKLOADS.contains(&w.name.as_str()) {
+            headline::measure(w, settings.rounds, &mut head_rows);
+        }
+        if !settings.headline_only {
+            measure(w, settings.rounds, &mut rows, &mut ffi_rows);
+        }
     }
-    print!(
-        "{}",
-        report::markdown(&rows, &ffi_rows, &workloads, settings.rounds)
-    );
+    // The headline first; the detailed tables below it.
+    if !head_rows.is_empty() {
+        println!("### gjk through its C ABI against each peer's fastest path\n");
+        print!("{}", headline::markdown(&head_rows, settings.rounds));
+    }
+    if !settings.headline_only {
+        if !head_rows.is_empty() {
+            println!("\n### gjk against parry, every query (a ratio above 1: gjk is faster)\n");
+        }
+        print!(
+            "{}",
+            report::markdown(&rows, &ffi_rows, &workloads, settings.rounds)
+        );
+    }
     eprintln!("done in {:.1} s", start.elapsed().as_secs_f64());
     Ok(())
 }

@@ -6,13 +6,12 @@ use std::ffi::c_void;
 use std::ptr::NonNull;
 
 extern "C" {
-    fn gjk_bench_ccd_intersect(a: *const f64, na: usize, b: *const f64, nb: usize, mpr: i32)
-        -> i32;
+    fn gjk_bench_ccd_cloud(xyz: *const f64, n: usize) -> *mut c_void;
+    fn gjk_bench_ccd_free(cloud: *mut c_void);
+    fn gjk_bench_ccd_intersect(a: *const c_void, b: *const c_void, mpr: i32) -> i32;
     fn gjk_bench_ccd_penetration(
-        a: *const f64,
-        na: usize,
-        b: *const f64,
-        nb: usize,
+        a: *const c_void,
+        b: *const c_void,
         mpr: i32,
         depth: *mut f64,
     ) -> i32;
@@ -35,35 +34,40 @@ pub enum CcdMethod {
     Mpr,
 }
 
-/// Whether libccd finds the hulls of the 3D point clouds `a` and `b` (xyz triples) overlapping.
-pub fn ccd_intersect(a: &[f64], b: &[f64], method: CcdMethod) -> bool {
-    // SAFETY: the slices hold len / 3 points of 3 coordinates each; libccd only reads them.
-    unsafe {
-        gjk_bench_ccd_intersect(
-            a.as_ptr(),
-            a.len() / 3,
-            b.as_ptr(),
-            b.len() / 3,
-            method as i32,
-        ) == 1
+/// A libccd support map of a 3D point cloud: its points (copied) and their centroid, MPR's
+/// interior point, computed once here rather than by every query.
+pub struct CcdCloud(NonNull<c_void>);
+
+impl CcdCloud {
+    /// The cloud of `xyz` (triples, at least one point).
+    pub fn new(xyz: &[f64]) -> Self {
+        // SAFETY: `xyz` holds len / 3 points; the cloud copies them.
+        let cloud = unsafe { gjk_bench_ccd_cloud(xyz.as_ptr(), xyz.len() / 3) };
+        Self(NonNull::new(cloud).expect("memory for a libccd cloud"))
+    }
+
+    /// Whether libccd finds the hulls of `self` and `other` (identity poses) overlapping.
+    pub fn intersects(&self, other: &Self, method: CcdMethod) -> bool {
+        // SAFETY: both are live clouds; libccd only reads them.
+        unsafe { gjk_bench_ccd_intersect(self.0.as_ptr(), other.0.as_ptr(), method as i32) == 1 }
+    }
+
+    /// libccd's penetration depth of the hulls, `None` when it finds them apart.
+    pub fn depth(&self, other: &Self, method: CcdMethod) -> Option<f64> {
+        let mut depth = 0.0;
+        // SAFETY: as in `intersects`; `depth` is a valid f64 to write.
+        let r = unsafe {
+            gjk_bench_ccd_penetration(self.0.as_ptr(), other.0.as_ptr(), method as i32, &mut depth)
+        };
+        (r == 0).then_some(depth)
     }
 }
 
-/// libccd's penetration depth of the hulls of `a` and `b`, `None` when it finds them apart.
-pub fn ccd_depth(a: &[f64], b: &[f64], method: CcdMethod) -> Option<f64> {
-    let mut depth = 0.0;
-    // SAFETY: as in `ccd_intersect`; `depth` is a valid f64 to write.
-    let r = unsafe {
-        gjk_bench_ccd_penetration(
-            a.as_ptr(),
-            a.len() / 3,
-            b.as_ptr(),
-            b.len() / 3,
-            method as i32,
-            &mut depth,
-        )
-    };
-    (r == 0).then_some(depth)
+impl Drop for CcdCloud {
+    fn drop(&mut self) {
+        // SAFETY: made by gjk_bench_ccd_cloud, freed once.
+        unsafe { gjk_bench_ccd_free(self.0.as_ptr()) }
+    }
 }
 
 /// A Bullet `btConvexHullShape` (margin 0) of a 3D point cloud.

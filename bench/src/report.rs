@@ -134,6 +134,31 @@ fn score(query: Query, exact: bool, truth: &[Truth], answers: &[Option<f64>]) ->
     }
 }
 
+/// What [`score`] measures for `query`, for a table.
+pub(crate) fn measure_label(query: Query, exact: bool) -> &'static str {
+    match (query, exact) {
+        (Query::Intersect, _) => "wrong verdicts",
+        (Query::Distance | Query::ClosestPoints, true) => "max err",
+        (Query::Distance | Query::ClosestPoints, false) => "below gap or > 0",
+        (Query::Penetration, true) => "max rel err",
+        (Query::Penetration, false) => "depth ≤ 0",
+    }
+}
+
+/// One library's score, with the number of its failed calls when there are any.
+pub(crate) fn score_and_failures(
+    query: Query,
+    exact: bool,
+    truth: &[Truth],
+    answers: &[Option<f64>],
+) -> String {
+    let mut cell = score(query, exact, truth, answers);
+    if failures(answers) > 0 {
+        let _ = write!(cell, " ({} failed)", failures(answers));
+    }
+    cell
+}
+
 /// The accuracy cell of a row: ours / parry's scores, what they measure, and failures.
 pub fn accuracy(
     query: Query,
@@ -142,13 +167,7 @@ pub fn accuracy(
     ours: &[Option<f64>],
     other: Option<&[Option<f64>]>,
 ) -> String {
-    let what = match (query, exact) {
-        (Query::Intersect, _) => "wrong verdicts",
-        (Query::Distance | Query::ClosestPoints, true) => "max err",
-        (Query::Distance | Query::ClosestPoints, false) => "below gap or > 0",
-        (Query::Penetration, true) => "max rel err",
-        (Query::Penetration, false) => "depth ≤ 0",
-    };
+    let what = measure_label(query, exact);
     let theirs = other.map_or("—".to_string(), |o| score(query, exact, truth, o));
     let mut cell = format!("{what}: {} / {theirs}", score(query, exact, truth, ours));
     if let Some(o) = other {

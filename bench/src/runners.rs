@@ -8,6 +8,7 @@ use gjk::{Pose, Support, Vector};
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 
 use crate::data::{Body, Case, Placement, Workload};
+use crate::peers::{Box2dPolygon, BulletHull, CcdCloud, CcdMethod};
 
 /// The queries measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +36,11 @@ impl Query {
 
 /// A library's shapes for one workload.
 pub trait Runner {
+    /// Whether the library has `query` (every runner answers `Intersect` or `Distance`).
+    fn supports(&self, _query: Query) -> bool {
+        true
+    }
+
     /// Runs `query` once on each pair of `subset`, for timing.
     fn pass(&self, query: Query, subset: &[usize]);
 
@@ -82,20 +88,10 @@ impl<const D: usize> GjkRunner<D, Shape<D>, Shape<D>> {
 impl<const D: usize> GjkRunner<D, ConvexHull<D>, ConvexHull<D>> {
     /// Hull against hull, identity poses.
     pub fn hulls(w: &Workload) -> Self {
+        let hull = |coords: &[f64]| ConvexHull::new(points::<D>(coords)).expect("a valid cloud");
         let pairs = w
-            .cases
-            .iter()
-            .map(|c| {
-                let Body::Hull(b) = &c.b else {
-                    panic!("{}: not a hull pair", w.name)
-                };
-                (
-                    ConvexHull::new(points::<D>(&c.a)).expect("a valid cloud"),
-                    Pose::identity(),
-                    ConvexHull::new(points::<D>(b)).expect("a valid cloud"),
-                    Pose::identity(),
-                )
-            })
+            .hull_pairs()
+            .map(|(a, b)| (hull(a), Pose::identity(), hull(b), Pose::identity()))
             .collect();
         Self { pairs }
     }
@@ -195,88 +191,194 @@ impl<const D: usize, A: Support<D>, B: Support<D>> Runner for GjkRunner<D, A, B>
     }
 }
 
-/// Our shapes through the C ABI: handles from `gjk_polygon_new` / `gjk_polytope_new`, NULL
-/// poses. Only the distance query is timed this way.
-pub struct FfiRunner {
-    pairs: Vec<(*mut gjk::ffi::GjkShape, *mut gjk::ffi::GjkShape)>,
+/// A library called on hull pairs (identity poses) through shapes of its own, for
+/// [`PeerRunner`]: gjk through its C ABI, parry through a support map of ours, and the C and C++
+/// peers of [`crate::peers`].
+pub trait Peer {
+    /// The library's shape of a point cloud.
+    type Shape;
+    /// The queries it has, of `Intersect` and `Distance`.
+    const QUERIES: &'static [Query];
+
+    /// Its shape of the cloud `coords` (`dim` coordinates a point), built before any timing.
+    fn shape(&self, coords: &[f64], dim: usize) -> Self::Shape;
+
+    /// Whether `a` and `b` overlap, `None` on failure (or without the query).
+    fn intersect(&self, _a: &Self::Shape, _b: &Self::Shape) -> Option<bool> {
+        None
+    }
+
+    /// The distance between `a` and `b`, 0 when they overlap, `None` on failure (or without
+    /// the query).
+    fn distance(&self, _a: &Self::Shape, _b: &Self::Shape) -> Option<f64> {
+        None
+    }
 }
 
-impl FfiRunner {
-    /// Hull against hull; `None` unless every B is a hull.
-    pub fn hulls(w: &Workload) -> Self {
-        let make = |coords: &[f64]| {
-            let mut out = std::ptr::null_mut();
-            let count = coords.len() / w.dim;
-            // SAFETY: `coords` holds `dim * count` doubles and `out` is a valid out-pointer.
-            let status = unsafe {
-                if w.dim == 2 {
-                    gjk::ffi::gjk_polygon_new(coords.as_ptr(), count, &mut out)
-                } else {
-                    gjk::ffi::gjk_polytope_new(coords.as_ptr(), count, &mut out)
-                }
-            };
-            assert_eq!(status, gjk::ffi::GJK_OK, "{}: shape rejected", w.name);
-            out
-        };
+/// A [`Peer`]'s shapes of a workload's hull pairs.
+pub struct PeerRunner<P: Peer> {
+    peer: P,
+    pairs: Vec<(P::Shape, P::Shape)>,
+}
+
+impl<P: Peer> PeerRunner<P> {
+    /// `peer`'s shapes of the pairs of `w`, whose B must all be hulls.
+    pub fn hulls(peer: P, w: &Workload) -> Self {
         let pairs = w
-            .cases
-            .iter()
-            .map(|c| {
-                let Body::Hull(b) = &c.b else {
-                    panic!("{}: not a hull pair", w.name)
-                };
-                (make(&c.a), make(b))
-            })
+            .hull_pairs()
+            .map(|(a, b)| (peer.shape(a, w.dim), peer.shape(b, w.dim)))
             .collect();
-        Self { pairs }
+        Self { peer, pairs }
+    }
+}
+
+impl<P: Peer> Runner for PeerRunner<P> {
+    fn supports(&self, query: Query) -> bool {
+        P::QUERIES.contains(&query)
     }
 
-    fn distance(&self, i: usize) -> Option<gjk::ffi::GjkDistanceResult> {
-        let (a, b) = self.pairs[i];
-        let mut out = gjk::ffi::GjkDistanceResult::default();
-        let null = std::ptr::null();
-        // SAFETY: the handles are live (freed only on drop); NULL poses mean the identity.
-        let status = unsafe { gjk::ffi::gjk_distance(a, null, b, null, &mut out) };
-        (status == gjk::ffi::GJK_OK).then_some(out)
-    }
-
-    /// Runs the distance query once on each pair of `subset`, for timing.
-    pub fn pass(&self, subset: &[usize]) {
-        let pairs = black_box(&self.pairs);
-        let null = std::ptr::null();
-        let mut out = gjk::ffi::GjkDistanceResult::default();
-        for &i in subset {
-            let (a, b) = pairs[i];
-            // SAFETY: as in `distance`.
-            black_box(unsafe { gjk::ffi::gjk_distance(a, null, b, null, &mut out) });
-            black_box(&mut out);
+    fn pass(&self, query: Query, subset: &[usize]) {
+        let (peer, pairs) = (&self.peer, black_box(&self.pairs));
+        match query {
+            Query::Intersect => {
+                for &i in subset {
+                    black_box(peer.intersect(&pairs[i].0, &pairs[i].1));
+                }
+            }
+            Query::Distance => {
+                for &i in subset {
+                    black_box(peer.distance(&pairs[i].0, &pairs[i].1));
+                }
+            }
+            _ => panic!("no {} query in PeerRunner", query.label()),
         }
     }
 
-    /// The distance on each pair of `subset`.
-    pub fn distances(&self, subset: &[usize]) -> Vec<Option<f64>> {
+    fn answers(&self, query: Query, subset: &[usize]) -> Vec<Option<f64>> {
         subset
             .iter()
-            .map(|&i| self.distance(i).map(|r| r.distance))
+            .map(|&i| {
+                let (a, b) = &self.pairs[i];
+                match query {
+                    Query::Intersect => self
+                        .peer
+                        .intersect(a, b)
+                        .map(|hit| f64::from(u8::from(hit))),
+                    Query::Distance => self.peer.distance(a, b),
+                    _ => panic!("no {} query in PeerRunner", query.label()),
+                }
+            })
             .collect()
     }
 }
 
-impl Drop for FfiRunner {
+/// gjk through its C ABI: handles from `gjk_polygon_new` / `gjk_polytope_new`, `gjk_intersect`
+/// and `gjk_distance` with NULL poses (the identity).
+pub struct GjkC;
+
+/// A handle of the C ABI, freed on drop.
+pub struct CShape(*mut gjk::ffi::GjkShape);
+
+impl Drop for CShape {
     fn drop(&mut self) {
-        for &(a, b) in &self.pairs {
-            // SAFETY: each handle came from a constructor and is freed once.
-            unsafe {
-                gjk::ffi::gjk_shape_free(a);
-                gjk::ffi::gjk_shape_free(b);
-            }
-        }
+        // SAFETY: the handle came from a constructor and is freed once.
+        unsafe { gjk::ffi::gjk_shape_free(self.0) }
     }
 }
 
-/// parry's runner for one dimension; `$krate` is `parry2d_f64` or `parry3d_f64`.
+impl Peer for GjkC {
+    type Shape = CShape;
+    const QUERIES: &'static [Query] = &[Query::Intersect, Query::Distance];
+
+    fn shape(&self, coords: &[f64], dim: usize) -> CShape {
+        let mut out = std::ptr::null_mut();
+        let count = coords.len() / dim;
+        // SAFETY: `coords` holds `dim * count` doubles and `out` is a valid out-pointer.
+        let status = unsafe {
+            if dim == 2 {
+                gjk::ffi::gjk_polygon_new(coords.as_ptr(), count, &mut out)
+            } else {
+                gjk::ffi::gjk_polytope_new(coords.as_ptr(), count, &mut out)
+            }
+        };
+        assert_eq!(status, gjk::ffi::GJK_OK, "a cloud the C ABI rejects");
+        CShape(out)
+    }
+
+    fn intersect(&self, a: &CShape, b: &CShape) -> Option<bool> {
+        let mut hit = false;
+        let null = std::ptr::null();
+        // SAFETY: the handles are live (freed only on drop); NULL poses mean the identity.
+        let status = unsafe { gjk::ffi::gjk_intersect(a.0, null, b.0, null, &mut hit) };
+        (status == gjk::ffi::GJK_OK).then_some(hit)
+    }
+
+    fn distance(&self, a: &CShape, b: &CShape) -> Option<f64> {
+        let mut out = gjk::ffi::GjkDistanceResult::default();
+        let null = std::ptr::null();
+        // SAFETY: as in `intersect`.
+        let status = unsafe { gjk::ffi::gjk_distance(a.0, null, b.0, null, &mut out) };
+        (status == gjk::ffi::GJK_OK).then_some(out.distance)
+    }
+}
+
+/// libccd's boolean query, by the method it holds.
+pub struct Ccd(pub CcdMethod);
+
+impl Peer for Ccd {
+    type Shape = CcdCloud;
+    const QUERIES: &'static [Query] = &[Query::Intersect];
+
+    fn shape(&self, coords: &[f64], _dim: usize) -> CcdCloud {
+        CcdCloud::new(coords)
+    }
+
+    fn intersect(&self, a: &CcdCloud, b: &CcdCloud) -> Option<bool> {
+        Some(a.intersects(b, self.0))
+    }
+}
+
+/// Box2D's b2Distance and b2TestOverlap's rule on it (f32).
+pub struct Box2d;
+
+impl Peer for Box2d {
+    type Shape = Box2dPolygon;
+    const QUERIES: &'static [Query] = &[Query::Intersect, Query::Distance];
+
+    fn shape(&self, coords: &[f64], _dim: usize) -> Box2dPolygon {
+        Box2dPolygon::new(coords)
+    }
+
+    fn intersect(&self, a: &Box2dPolygon, b: &Box2dPolygon) -> Option<bool> {
+        Some(a.overlaps(b))
+    }
+
+    fn distance(&self, a: &Box2dPolygon, b: &Box2dPolygon) -> Option<f64> {
+        Some(a.distance(b))
+    }
+}
+
+/// Bullet's btGjkEpaSolver2::Distance; a pair it calls overlapping is at distance 0.
+pub struct Bullet;
+
+impl Peer for Bullet {
+    type Shape = BulletHull;
+    const QUERIES: &'static [Query] = &[Query::Distance];
+
+    fn shape(&self, coords: &[f64], _dim: usize) -> BulletHull {
+        BulletHull::new(coords)
+    }
+
+    fn distance(&self, a: &BulletHull, b: &BulletHull) -> Option<f64> {
+        Some(a.distance(b).unwrap_or(0.0))
+    }
+}
+
+/// parry's runners for one dimension; `$krate` is `parry2d_f64` or `parry3d_f64`: `$runner`
+/// calls its shape API on its hull shapes (`$hull`), `$support` its support-map queries on
+/// `$cloud`, the raw points.
 macro_rules! parry_runner {
-    ($runner:ident, $krate:ident, $dim:expr, $hull:ident) => {
+    ($runner:ident, $support:ident, $cloud:ident, $krate:ident, $dim:expr, $hull:ident) => {
         /// parry's shapes, as trait objects (its query functions take `&dyn Shape`).
         pub struct $runner {
             pairs: Vec<(
@@ -290,31 +392,74 @@ macro_rules! parry_runner {
         impl $runner {
             /// The hull of interleaved coordinates (computed here, outside the timing).
             fn hull(coords: &[f64]) -> Box<dyn $krate::shape::Shape> {
-                let points: Vec<$krate::math::Vector> = coords
-                    .chunks_exact($dim)
-                    .map($krate::math::Vector::from_slice)
-                    .collect();
+                let points = $cloud::new(coords).0;
                 Box::new($krate::shape::$hull::from_convex_hull(&points).expect("a full hull"))
             }
 
             /// Hull against hull, identity poses.
             pub fn hulls(w: &Workload) -> Self {
+                let id = $krate::math::Pose::IDENTITY;
                 let pairs = w
-                    .cases
-                    .iter()
-                    .map(|c| {
-                        let Body::Hull(b) = &c.b else {
-                            panic!("{}: not a hull pair", w.name)
-                        };
-                        (
-                            Self::hull(&c.a),
-                            $krate::math::Pose::IDENTITY,
-                            Self::hull(b),
-                            $krate::math::Pose::IDENTITY,
-                        )
-                    })
+                    .hull_pairs()
+                    .map(|(a, b)| (Self::hull(a), id, Self::hull(b), id))
                     .collect();
                 Self { pairs }
+            }
+        }
+
+        /// A point cloud as a parry support map: all its points, in parry's vectors, scanned
+        /// for the support point (no hull is computed).
+        pub struct $cloud(Vec<$krate::math::Vector>);
+
+        impl $cloud {
+            /// The cloud of interleaved coordinates.
+            fn new(coords: &[f64]) -> Self {
+                Self(
+                    coords
+                        .chunks_exact($dim)
+                        .map($krate::math::Vector::from_slice)
+                        .collect(),
+                )
+            }
+        }
+
+        impl $krate::shape::SupportMap for $cloud {
+            fn local_support_point(&self, dir: $krate::math::Vector) -> $krate::math::Vector {
+                // The index of the best point, not the point, rides the loop: one register.
+                let (mut best, mut best_dot) = (0, self.0[0].dot(dir));
+                for (k, p) in self.0.iter().enumerate().skip(1) {
+                    let dot = p.dot(dir);
+                    if dot > best_dot {
+                        (best, best_dot) = (k, dot);
+                    }
+                }
+                self.0[best]
+            }
+        }
+
+        /// parry called its fastest way on hull pairs: its support-map GJK
+        /// (`query::details::*_support_map_support_map`) on [`$cloud`]s, statically
+        /// dispatched, with the identity as the relative pose.
+        pub struct $support;
+
+        impl Peer for $support {
+            type Shape = $cloud;
+            const QUERIES: &'static [Query] = &[Query::Intersect, Query::Distance];
+
+            fn shape(&self, coords: &[f64], _dim: usize) -> $cloud {
+                $cloud::new(coords)
+            }
+
+            fn intersect(&self, a: &$cloud, b: &$cloud) -> Option<bool> {
+                let id = $krate::math::Pose::IDENTITY;
+                Some($krate::query::details::intersection_test_support_map_support_map(&id, a, b))
+            }
+
+            fn distance(&self, a: &$cloud, b: &$cloud) -> Option<f64> {
+                let id = $krate::math::Pose::IDENTITY;
+                Some($krate::query::details::distance_support_map_support_map(
+                    &id, a, b,
+                ))
             }
         }
 
@@ -384,8 +529,22 @@ macro_rules! parry_runner {
     };
 }
 
-parry_runner!(Parry2Runner, parry2d_f64, 2, ConvexPolygon);
-parry_runner!(Parry3Runner, parry3d_f64, 3, ConvexPolyhedron);
+parry_runner!(
+    Parry2Runner,
+    ParrySupport2,
+    ParryCloud2,
+    parry2d_f64,
+    2,
+    ConvexPolygon
+);
+parry_runner!(
+    Parry3Runner,
+    ParrySupport3,
+    ParryCloud3,
+    parry3d_f64,
+    3,
+    ConvexPolyhedron
+);
 
 impl Parry3Runner {
     /// Hull against a ball or a capsule (parry has no ellipsoid).

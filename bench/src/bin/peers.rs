@@ -16,22 +16,9 @@ use std::hint::black_box;
 
 use gjk::shape::ConvexHull;
 use gjk::{distance, intersect, penetration, Pose, Vector};
-use gjk_bench::data::{load_reference, Body, Workload};
-use gjk_bench::peers::{ccd_depth, ccd_intersect, Box2dPolygon, BulletHull, CcdMethod};
+use gjk_bench::data::{load_reference, Workload};
+use gjk_bench::peers::{Box2dPolygon, BulletHull, CcdCloud, CcdMethod};
 use gjk_bench::{time_rotating, Stats};
-
-/// The point clouds of a reference workload's pairs, as flat coordinate lists.
-fn clouds(w: &Workload) -> Vec<(&[f64], &[f64])> {
-    w.cases
-        .iter()
-        .map(|c| {
-            let Body::Hull(b) = &c.b else {
-                unreachable!("reference workloads hold hulls")
-            };
-            (c.a.as_slice(), b.as_slice())
-        })
-        .collect()
-}
 
 /// gjk's hulls of the pairs.
 fn hulls<const D: usize>(w: &Workload) -> Vec<(ConvexHull<D>, ConvexHull<D>)> {
@@ -43,7 +30,7 @@ fn hulls<const D: usize>(w: &Workload) -> Vec<(ConvexHull<D>, ConvexHull<D>)> {
         )
         .expect("a valid cloud")
     };
-    clouds(w).iter().map(|(a, b)| (hull(a), hull(b))).collect()
+    w.hull_pairs().map(|(a, b)| (hull(a), hull(b))).collect()
 }
 
 /// How a workload's truth judges answers.
@@ -145,12 +132,16 @@ fn libccd_table(rounds: usize) {
     let id = Pose::<3>::identity();
     for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
         let w = load_reference(name);
-        let (clouds, hulls) = (clouds(&w), hulls::<3>(&w));
+        let hulls = hulls::<3>(&w);
+        let ccd_pairs: Vec<_> = w
+            .hull_pairs()
+            .map(|(a, b)| (CcdCloud::new(a), CcdCloud::new(b)))
+            .collect();
         let judge = Judge::new(&w);
         let all: Vec<usize> = (0..w.cases.len()).collect();
         let overlapping = w.overlapping();
         let ours = |i: usize| intersect(&hulls[i].0, &id, &hulls[i].1, &id).unwrap_or(false);
-        let ccd = |i: usize, m| ccd_intersect(clouds[i].0, clouds[i].1, m);
+        let ccd = |i: usize, m| ccd_pairs[i].0.intersects(&ccd_pairs[i].1, m);
         let t = time(
             rounds,
             &all,
@@ -173,7 +164,7 @@ fn libccd_table(rounds: usize) {
                 .ok()
                 .map(|r| -r.signed_distance)
         };
-        let ccd = |i: usize, m| ccd_depth(clouds[i].0, clouds[i].1, m);
+        let ccd = |i: usize, m| ccd_pairs[i].0.depth(&ccd_pairs[i].1, m);
         let t = time(
             rounds,
             &overlapping,
@@ -204,8 +195,8 @@ fn bullet_table(rounds: usize) {
     for name in ["W3D-8", "W3D-32", "W3D-128", "WDEG-3D"] {
         let w = load_reference(name);
         let hulls = hulls::<3>(&w);
-        let bullet: Vec<_> = clouds(&w)
-            .iter()
+        let bullet: Vec<_> = w
+            .hull_pairs()
             .map(|(a, b)| (BulletHull::new(a), BulletHull::new(b)))
             .collect();
         let judge = Judge::new(&w);
@@ -251,8 +242,8 @@ fn box2d_table(rounds: usize) {
     for name in ["W2D-4", "W2D-16", "W2D-64", "WDEG-2D"] {
         let w = load_reference(name);
         let hulls = hulls::<2>(&w);
-        let box2d: Vec<_> = clouds(&w)
-            .iter()
+        let box2d: Vec<_> = w
+            .hull_pairs()
             .map(|(a, b)| (Box2dPolygon::new(a), Box2dPolygon::new(b)))
             .collect();
         let judge = Judge::new(&w);
