@@ -925,7 +925,7 @@ fn shape_casts_in_3d_against_bisection() {
 fn moving_balls_against_the_closed_form() {
     // Balls meet when their centres come within ra + rb + s: a ray against a ball.
     let mut rng = Rng::new(10);
-    let mut worst = Worst::default();
+    let (mut worst, mut worst_normal) = (Worst::default(), Worst::default());
     for i in 0..2000 {
         let (size, center) = scenario::<3>(&mut rng, i);
         let (ra, rb) = (size * rng.range(0.0, 1.0), size * rng.range(0.0, 1.0));
@@ -955,6 +955,10 @@ fn moving_balls_against_the_closed_form() {
                 if cond < 1e3 && t > 0.0 {
                     let error = (hit.t - t).abs() / t.max(time_scale);
                     worst.note(error, || format!("case {i}: {t} vs {}", hit.t));
+                    // The normal at contact: from A's centre towards B's at the exact time.
+                    let exact = (cb + (vb - va) * t - ca).normalize();
+                    let off = (hit.normal - exact).norm();
+                    worst_normal.note(off, || format!("case {i}: {:?} vs {exact:?}", hit.normal));
                 }
                 assert_eq!(t == 0.0, hit.started_within, "case {i}");
             }
@@ -964,7 +968,16 @@ fn moving_balls_against_the_closed_form() {
         }
     }
     assert!(worst.0 < 1e-9, "worst: {} ({})", worst.0, worst.1);
-    eprintln!("moving balls: worst relative t error {:.1e}", worst.0);
+    assert!(
+        worst_normal.0 < 1e-9,
+        "worst normal: {} ({})",
+        worst_normal.0,
+        worst_normal.1
+    );
+    eprintln!(
+        "moving balls: worst relative t error {:.1e}, normal {:.1e}",
+        worst.0, worst_normal.0
+    );
 }
 
 #[test]

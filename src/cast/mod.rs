@@ -441,9 +441,14 @@ impl<const D: usize> Motion<D> {
                 if step == 0 {
                     return self.at_start(a, b, &pose_b, d, options, penetrate, iterations);
                 }
-                // Where the bounds are lost in rounding, so is the normal: keep the last one.
+                // Where the bounds are lost in rounding, so is the normal of cores that touch
+                // (polytopes): keep the last one. Cores held apart by their margins (balls,
+                // capsules) give it exactly from their closest points, which rounding moves by
+                // EPSILON * scale against a gap of at least CORE_GAP_FOR_NORMAL * scale (the last
+                // step's normal, taken before B moved on, was 9e-8 off for two spheres).
+                let core_gap = d.distance.max(0.0) + a.margin() + b.margin();
                 let normal = match previous_normal {
-                    Some(n) if uncertain => n,
+                    Some(n) if uncertain && core_gap < CORE_GAP_FOR_NORMAL * scale => n,
                     _ => d.normal,
                 };
                 return Ok(Some(self.hit(t, &d, normal, iterations, false)));
@@ -610,6 +615,11 @@ fn outward<const D: usize>(at: &Vector<D>, direction: &Vector<D>) -> Vector<D> {
         -crate::range::robust_unit(direction)
     }
 }
+
+/// Cores at least this far apart, relative to the scale of a cast, give the contact normal
+/// from their closest points (to `EPSILON / CORE_GAP_FOR_NORMAL`, 2e-10) even where the
+/// distance bounds are lost in rounding.
+const CORE_GAP_FOR_NORMAL: f64 = 1e-6;
 
 /// The answer of a closed form: a hit at `t` with the world `normal`, no iterations.
 fn closed_form_hit<const D: usize>(
