@@ -55,21 +55,14 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         }
         let Tolerances {
             center,
-            margins,
             separating,
             rounding,
-            touch,
             contact,
             magnitude,
             ..
         } = *tolerances;
-        let margin_sum = margins.0 + margins.1;
-        // Where the search may stop as intersecting.
-        let exit = if mode == Mode::Penetration {
-            touch
-        } else {
-            contact
-        };
+        let margin_sum = tolerances.margin_sum();
+        let exit = tolerances.exit(mode);
         let beyond = contact + separating;
         let stall = STALL_ULPS * f64::EPSILON * magnitude;
 

@@ -64,6 +64,7 @@ const MAX_SIDEWAYS: u32 = 8;
 /// about 1e-11 of it; a step lost in the rounding of |v|^2 (coordinates 1e9 times larger than
 /// the shapes' features) leaves gaps of 1e-9 of it and more.
 pub(crate) const STALL_ULPS: f64 = 1048576.0;
+
 /// The answer of a distance query, in the world frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceResult<const D: usize> {
@@ -447,6 +448,22 @@ pub(crate) struct Tolerances<const D: usize> {
 }
 
 impl<const D: usize> Tolerances<D> {
+    /// The sum of the margins.
+    pub(crate) fn margin_sum(&self) -> f64 {
+        self.margins.0 + self.margins.1
+    }
+
+    /// How near the origin `|v|` may come before a search in `mode` stops as intersecting:
+    /// the cores within contact, or, for penetration (which needs the cores' own distance),
+    /// within touching.
+    pub(crate) fn exit(&self, mode: Mode) -> f64 {
+        if mode == Mode::Penetration {
+            self.touch
+        } else {
+            self.contact
+        }
+    }
+
     /// The tolerances of a query on `pair`.
     pub(crate) fn of<A, B>(pair: &MinkowskiPair<'_, D, A, B>) -> Self
     where
@@ -610,15 +627,13 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let tolerances = Tolerances::of(pair);
         let Tolerances {
             center,
-            margins,
             separating,
             rounding,
-            touch,
             contact,
             magnitude,
             ..
         } = tolerances;
-        let margin_sum = margins.0 + margins.1;
+        let margin_sum = tolerances.margin_sum();
         let fresh = |simplex, v, iterations| Search::fresh(&tolerances, simplex, v, iterations);
         let mut search = match start {
             Some((mut simplex, evaluations)) => {
@@ -652,11 +667,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             return Ok(search);
         }
         // Where the search may stop as intersecting.
-        let exit = if mode == Mode::Penetration {
-            touch
-        } else {
-            contact
-        };
+        let exit = tolerances.exit(mode);
         let mut sideways = 0;
         // A direction to try instead of -v, once, where the search stalled (see `reproject`).
         let mut retry: Option<Vector<D>> = None;
