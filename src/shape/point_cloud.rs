@@ -278,8 +278,11 @@ impl<const D: usize> ConvexHull<D> {
     fn scan_plain(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         let mut winner = 0;
         let mut winner_value = f64::NEG_INFINITY;
-        for (i, x) in axes[0][..self.len].iter().enumerate() {
-            let mut dot = x * dir[0];
+        // Each axis cut to the points, so that its index below needs no bounds check.
+        let len = self.len;
+        let axes: [&[f64]; D] = std::array::from_fn(|k| &axes[k][..len]);
+        for i in 0..len {
+            let mut dot = axes[0][i] * dir[0];
             for k in 1..D {
                 dot += axes[k][i] * dir[k];
             }
