@@ -281,6 +281,9 @@ impl<const D: usize> ConvexHull<D> {
         // Each axis cut to the points, so that its index below needs no bounds check.
         let len = self.len;
         let axes: [&[f64]; D] = std::array::from_fn(|k| &axes[k][..len]);
+        // Indexed, not iterated: the iterator over the first axis left the others' checks
+        // in (W2D-4 distance 1967 -> 1996 instructions per query, W3D-8 4908 -> 4982).
+        #[allow(clippy::needless_range_loop)]
         for i in 0..len {
             let mut dot = axes[0][i] * dir[0];
             for k in 1..D {
