@@ -89,7 +89,8 @@ pub struct DistanceResult<const D: usize> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StepOutcome {
     /// The first support point, towards the centre of `A - B` reversed: the simplex is this
-    /// point alone.
+    /// point alone. Seen again where the lean loop hands a pair it cannot certify to the
+    /// robust loop, which starts afresh (the iteration count goes on).
     Started,
     /// Added to the simplex, which was reduced to the face closest to the origin; the
     /// closest point moved nearer the origin.
