@@ -1,7 +1,7 @@
 //! Batches of the C ABI: many pair queries in one call, spread over the cores, and every pair
 //! of a scene within a separation (`gjk_pairs_within`), returned in a `GjkPairList`.
 
-use crate::batch::{pairs_within, with_threads, BatchOptions, PairsError, Placed};
+use crate::batch::{pairs_within, BatchOptions, PairsError, Placed, Runner};
 use crate::error::QueryError;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
@@ -57,10 +57,6 @@ fn query_failure<R>(e: QueryError<R>) -> Failure {
         | QueryError::OutOfRange(_) => GJK_INVALID_ARGUMENT,
     };
     Failure::new(status, e.to_string())
-}
-
-fn copy(failure: &Failure) -> Failure {
-    Failure::new(failure.status, failure.message.clone())
 }
 
 /// The answer of one pair of a batch: the value to write (also on GJK_NO_CONVERGENCE when
@@ -182,18 +178,64 @@ impl PairInput<'_> {
     }
 }
 
-/// Each pointer of `ptrs` checked: the shape, or why it cannot be used.
-///
-/// # Safety
-/// Each pointer must be NULL or a live shape.
-unsafe fn shape_refs<'a>(
-    ptrs: &[*const GjkShape],
-    name: &str,
-) -> Vec<Result<&'a GjkShape, Failure>> {
-    ptrs.iter().map(|&p| input(p, name)).collect()
+/// The shape pointers of a batch, read by the pool's threads. Shapes are immutable after
+/// creation and may be shared by any number of threads (DESIGN.md, the C ABI); each pointer is
+/// checked where it is read, as the single calls check theirs.
+struct ShapePointers<'a>(&'a [*const GjkShape]);
+
+// SAFETY: only read, and what they point to is immutable and `Sync` (see above).
+unsafe impl Sync for ShapePointers<'_> {}
+
+impl ShapePointers<'_> {
+    /// Pointer `k`, checked: the shape, or why it cannot be used.
+    ///
+    /// # Safety
+    /// The pointer must be NULL or a live shape.
+    unsafe fn shape(&self, k: usize, name: &str) -> Result<&GjkShape, Failure> {
+        input(self.0[k], name)
+    }
 }
 
-/// The common body of the batch calls.
+/// The first failures of a run of pairs, by index: the first other than the iteration cap,
+/// and the first cap.
+#[derive(Default)]
+struct Firsts {
+    error: Option<(usize, Failure)>,
+    cap: Option<(usize, Failure)>,
+}
+
+impl Firsts {
+    fn note(&mut self, k: usize, failure: Failure) {
+        let slot = if failure.status == GJK_NO_CONVERGENCE {
+            &mut self.cap
+        } else {
+            &mut self.error
+        };
+        slot.get_or_insert((k, failure));
+    }
+
+    /// The earlier failures of two runs.
+    fn earliest(self, other: Self) -> Self {
+        fn first(
+            a: Option<(usize, Failure)>,
+            b: Option<(usize, Failure)>,
+        ) -> Option<(usize, Failure)> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+                (a, b) => a.or(b),
+            }
+        }
+        Self {
+            error: first(self.error, other.error),
+            cap: first(self.cap, other.cap),
+        }
+    }
+}
+
+/// The common body of the batch calls. The call's arguments are checked once; each pair then
+/// costs what its single call costs less the boundary: its two shape pointers, its poses and
+/// one dispatch on the shapes' kinds. The answers go straight to `results` and `statuses`,
+/// nothing is allocated unless a pair fails.
 ///
 /// # Safety
 /// As the batch calls.
@@ -210,8 +252,8 @@ unsafe fn batch<Q: BatchQuery>(
     results: *mut Q::Out,
     statuses: *mut GjkStatus,
 ) -> Result<(), Failure> {
-    let shapes_a = array(shapes_a, count, "shapes_a")?;
-    let shapes_b = array(shapes_b, count, "shapes_b")?;
+    let shapes_a = ShapePointers(array(shapes_a, count, "shapes_a")?);
+    let shapes_b = ShapePointers(array(shapes_b, count, "shapes_b")?);
     let poses_a = optional_array(poses_a, count, "poses_a")?;
     let poses_b = optional_array(poses_b, count, "poses_b")?;
     let options = query_options(options)?;
@@ -221,14 +263,9 @@ unsafe fn batch<Q: BatchQuery>(
     let results = optional_array_mut(results, count, "results")?;
     // Empty when not asked for.
     let statuses = optional_array_mut(statuses, count, "statuses")?;
-    // Raw pointers are not shared between threads: check them here, in order.
-    let (a, b) = (
-        shape_refs(shapes_a, "shape a"),
-        shape_refs(shapes_b, "shape b"),
-    );
-    let answers = with_threads(threads as usize, count, |runner| {
-        runner.map(count, |k| match (&a[k], &b[k]) {
-            (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
+    let answer = |k: usize| -> Answer<Q::Out> {
+        match (shapes_a.shape(k, "shape a"), shapes_b.shape(k, "shape b")) {
+            (Err(f), _) | (_, Err(f)) => Answer::failed(f),
             (Ok(a), Ok(b)) => PairInput {
                 a,
                 pose_a: poses_a.get(k),
@@ -236,28 +273,28 @@ unsafe fn batch<Q: BatchQuery>(
                 pose_b: poses_b.get(k),
             }
             .answer(&query, &options),
-        })
-    });
-    let mut first_error = None;
-    let mut first_cap = None;
-    for (k, answer) in answers.into_iter().enumerate() {
-        if let Some(value) = answer.value {
-            results[k] = value;
         }
-        if let Some(status) = statuses.get_mut(k) {
-            *status = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
-        }
-        match answer.failure {
-            Some(f) if f.status == GJK_NO_CONVERGENCE => {
-                first_cap.get_or_insert((k, f));
+    };
+    let run = |first: usize, results: &mut [Q::Out], statuses: &mut [GjkStatus]| {
+        let mut firsts = Firsts::default();
+        for (offset, result) in results.iter_mut().enumerate() {
+            let k = first + offset;
+            let Answer { value, failure } = answer(k);
+            if let Some(value) = value {
+                *result = value;
             }
-            Some(f) => {
-                first_error.get_or_insert((k, f));
+            if let Some(status) = statuses.get_mut(offset) {
+                *status = failure.as_ref().map_or(GJK_OK, |f| f.status);
             }
-            None => {}
+            if let Some(f) = failure {
+                firsts.note(k, f);
+            }
         }
-    }
-    match first_error.or(first_cap) {
+        firsts
+    };
+    let firsts =
+        Runner::new(threads as usize, count).fill(results, statuses, run, Firsts::earliest);
+    match firsts.error.or(firsts.cap) {
         Some((k, f)) => Err(Failure::new(f.status, format!("pair {k}: {}", f.message))),
         None => Ok(()),
     }
