@@ -272,12 +272,13 @@ impl Runner {
     /// core).
     pub(crate) fn new(threads: usize, work: usize) -> Self {
         let workers = thread_count(threads, work);
-        match pool() {
-            Some(pool) if workers > 1 => Self {
+        // A call on one worker never starts the pool.
+        match (workers > 1).then(pool).flatten() {
+            Some(pool) => Self {
                 workers,
                 pool: Some(pool),
             },
-            _ => Self {
+            None => Self {
                 workers: 1,
                 pool: None,
             },

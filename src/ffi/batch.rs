@@ -415,21 +415,26 @@ where
     Shape<D>: OfDimension,
     Pose<D>: FromGjkPose,
 {
-    let mut placed = Vec::with_capacity(shapes.len());
-    for (k, shape) in shapes.iter().enumerate() {
-        let shape = Shape::<D>::of(&shape.shape).ok_or_else(|| {
-            Failure::new(
-                GJK_DIMENSION_MISMATCH,
-                format!(
-                    "shapes[{k}] is {}D but shapes[0] is {D}D: all shapes of a scene share a \
-                     dimension",
-                    5 - D
-                ),
-            )
-        })?;
-        let pose = Pose::<D>::from_gjk(poses.get(k), format_args!("poses[{k}]"))?;
-        placed.push(Placed::new(shape, pose));
-    }
+    // Each shape and pose checked on the runner's threads; the first failure by index wins,
+    // as in a loop.
+    let runner = Runner::new(options.threads, shapes.len());
+    let placed = runner
+        .map(shapes.len(), |k| {
+            let shape = Shape::<D>::of(&shapes[k].shape).ok_or_else(|| {
+                Failure::new(
+                    GJK_DIMENSION_MISMATCH,
+                    format!(
+                        "shapes[{k}] is {}D but shapes[0] is {D}D: all shapes of a scene share \
+                         a dimension",
+                        5 - D
+                    ),
+                )
+            })?;
+            let pose = Pose::<D>::from_gjk(poses.get(k), format_args!("poses[{k}]"))?;
+            Ok(Placed::new(shape, pose))
+        })
+        .into_iter()
+        .collect::<Result<Vec<_>, Failure>>()?;
     let pairs = pairs_within(&placed, separation, options).map_err(|e| {
         let status = match &e {
             PairsError::Pair {
@@ -440,14 +445,14 @@ where
         };
         Failure::new(status, e.to_string())
     })?;
-    Ok(pairs
-        .iter()
-        .map(|p| GjkPair {
+    Ok(runner.map(pairs.len(), |k| {
+        let p = &pairs[k];
+        GjkPair {
             i: p.i,
             j: p.j,
             result: (&p.result).into(),
-        })
-        .collect())
+        }
+    }))
 }
 
 /// Every pair of the `count` shapes `shapes[k]` placed by `poses[k]` whose distance is at most
@@ -495,7 +500,8 @@ pub unsafe extern "C" fn gjk_pairs_within(
         let shapes = shapes
             .iter()
             .enumerate()
-            .map(|(k, &p)| input(p, &format!("shapes[{k}]")))
+            // The name is formatted only for a pointer that fails, not once per shape.
+            .map(|(k, &p)| input(p, "shape").or_else(|_| input(p, &format!("shapes[{k}]"))))
             .collect::<Result<Vec<_>, _>>()?;
         let pairs = match shapes.first().map(|s| &s.shape) {
             None => Vec::new(),
