@@ -85,6 +85,10 @@ pub type Outcome<R, const D: usize> = Result<R, QueryError<DistanceResult<D>>>;
 
 /// The distance of every pair `(a, b)` of `pairs`, in order, on up to `options.threads`
 /// threads: element `k` is what [`distance_with`] returns for `pairs[k]`.
+///
+/// Below 128 pairs, or with `threads` 1, the batch runs on the calling thread. A caller with
+/// its own job system sets `threads` to 1 and hands each job a sub-slice of `pairs` (see the
+/// module documentation).
 pub fn distance_batch<const D: usize, S>(
     pairs: &[(Placed<'_, S, D>, Placed<'_, S, D>)],
     options: &BatchOptions,
