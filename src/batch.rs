@@ -28,7 +28,7 @@
 
 use std::fmt;
 use std::num::NonZeroUsize;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
@@ -40,6 +40,9 @@ use crate::support::{Pose, Support, Vector};
 const MIN_ITEMS_PER_THREAD: usize = 64;
 /// The fewest items of a piece of work when every thread of the pool may take part.
 const MIN_GRAIN: usize = 16;
+/// Pieces of a batch per worker when every thread of the pool may take part: enough for the
+/// workers to even out.
+const PIECES_PER_WORKER: usize = 4;
 /// The rounding allowance of the broad phase, relative to the magnitude of a shape's
 /// coordinates: about 4.5e6 units of `f64::EPSILON`, where GJK's own rounding is a few dozen.
 const BOX_ROUNDING: f64 = 1e-9;
@@ -347,7 +350,8 @@ impl Runner {
 
     /// Runs `f(first, a_piece, b_piece)` over pieces of `a` (and the matching pieces of `b`,
     /// which is either empty or as long as `a`), `first` being the index of the piece's first
-    /// item, and combines the pieces' answers with `combine`. Nothing is allocated.
+    /// item, and combines the pieces' answers with `combine`, in any order (it must not
+    /// depend on it). Nothing is allocated per item.
     pub(crate) fn fill<T, U, R, F, C>(&self, a: &mut [T], b: &mut [U], f: F, combine: C) -> R
     where
         T: Send,
@@ -359,21 +363,32 @@ impl Runner {
         if self.serial() || a.is_empty() {
             return f(0, a, b);
         }
-        let grain = self.grain(a.len());
-        self.install(|| {
-            if b.is_empty() {
-                a.par_chunks_mut(grain)
-                    .enumerate()
-                    .map(|(k, a)| f(k * grain, a, &mut []))
-                    .reduce(R::default, combine)
-            } else {
-                a.par_chunks_mut(grain)
-                    .zip(b.par_chunks_mut(grain))
-                    .enumerate()
-                    .map(|(k, (a, b))| f(k * grain, a, b))
-                    .reduce(R::default, combine)
+        let Some(pool) = self.pool else {
+            return f(0, a, b);
+        };
+        // Each piece is spawned from the calling thread, so each is a job injected into the
+        // pool, which wakes a sleeping worker per job (work pushed by a worker onto its own
+        // deque was seen to leave the other worker asleep for a whole 6 ms batch).
+        let pieces = if self.workers < pool.current_num_threads() {
+            self.workers
+        } else {
+            self.workers * PIECES_PER_WORKER
+        };
+        let len = a.len().div_ceil(pieces).max(MIN_GRAIN);
+        let total = Mutex::new(R::default());
+        let (f, combine, total_ref) = (&f, &combine, &total);
+        let mut b_pieces = b.chunks_mut(len);
+        pool.in_place_scope(|scope| {
+            for (k, a_piece) in a.chunks_mut(len).enumerate() {
+                let b_piece = b_pieces.next().unwrap_or(&mut []);
+                scope.spawn(move |_| {
+                    let r = f(k * len, a_piece, b_piece);
+                    let mut total = total_ref.lock().unwrap_or_else(PoisonError::into_inner);
+                    *total = combine(std::mem::take(&mut *total), r);
+                });
             }
-        })
+        });
+        total.into_inner().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// `(a(), b())`, side by side when `fork` and the runner has threads.

@@ -247,13 +247,13 @@ fn main() {
             one / all
         );
     }
-    println!("\ngjk_pairs_within, airspace-like scene, separation 5 km, best of 5 alternating runs (ms)\n");
+    println!("\ngjk_pairs_within, airspace-like scene, separation 5 km, best of 7 alternating runs (ms)\n");
     println!("| shapes | pairs found | 1 thread | 2 threads | 1 -> 2 threads |");
     println!("| ---: | ---: | ---: | ---: | ---: |");
     for n in [10_000, 100_000] {
         let (scene_shapes, poses) = airspace_scene(n);
         let (mut one, mut two, mut found) = (f64::MAX, f64::MAX, 0);
-        for _ in 0..5 {
+        for _ in 0..7 {
             let (t1, f1) = within(&scene_shapes, &poses, 1);
             let (t2, f2) = within(&scene_shapes, &poses, 2);
             assert_eq!(f1, f2, "the pairs found depend on the threads");
