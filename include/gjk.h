@@ -433,6 +433,14 @@ extern "C" {
  * `GJK_NO_CONVERGENCE`), and `statuses[k]` (when `statuses` is not NULL) gets pair k's
  * status. Invalid arguments of the call itself (NULL arrays, bad options) write nothing.
  *
+ * Threads: the workers come from one pool of the library, started by the first call that
+ * uses threads (never by a call with `threads` 1) and kept while the library is loaded; no
+ * call starts or joins threads. Below 128 pairs, or with `threads` 1, the call runs on the
+ * calling thread and costs each pair what `gjk_distance_ex` costs. A program with its own
+ * job system passes `threads` 1 and gives each job a slice of the arrays (`shapes_a + first`,
+ * ..., `count` = the slice's length; a few hundred pairs or more per call): the answers are
+ * the same whatever the split.
+ *
  * # Safety
  * Non-NULL arrays must hold `count` valid elements; `results` and `statuses` must not overlap
  * the inputs. Shapes must be NULL or live.
@@ -450,8 +458,8 @@ GjkStatus gjk_distance_batch(const struct GjkShape *const *shapes_a,
 /**
  * Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per
  * core): `results[k]` is what `gjk_intersect_ex` answers for `shapes_a[k]` placed by
- * `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses and
- * failures as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
+ * `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses, failures
+ * and threads as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
  *
  * # Safety
  * As `gjk_distance_batch`.
@@ -472,7 +480,10 @@ GjkStatus gjk_intersect_batch(const struct GjkShape *const *shapes_a,
  * list sorted by (i, j) written to `*out`. The list is exactly what `gjk_distance_ex` over all
  * pairs i < j would keep with `distance <= separation`, found through a broad phase (bounding
  * boxes from the support functions, grown by the separation, in a bounding-volume hierarchy)
- * and GJK on the pairs it leaves, on up to `threads` threads (0: one per core).
+ * and GJK on the pairs it leaves, on up to `threads` threads (0: one per core): every step
+ * (checking the input, the boxes, the hierarchy's upper levels, the gathering of candidates
+ * with GJK on them) runs on the library's pool, as in `gjk_distance_batch`. A program with its
+ * own job system passes `threads` 1 and runs the whole scene in one job.
  *
  * A NULL `poses` means identity poses; `options` NULL the defaults. `count` 0 or 1 gives an
  * empty list (`shapes` may then be NULL). All shapes must have one dimension

@@ -6,10 +6,18 @@
 //! single calls give; only the order of evaluation changes. Results come back in input
 //! order (pairs of [`pairs_within`] sorted by `(i, j)`), whatever the number of threads.
 //!
-//! Threads: each call runs on a pool of its own, of at most `threads` workers (0 means one
-//! per core) and never more than the cores available or than the work can use; the pool's
-//! threads are joined before the call returns. A call with one worker runs on the calling
-//! thread and starts none.
+//! Threads: `threads` caps the workers of a call (0 means one per core); never more than the
+//! cores are used, nor more than the work can use (a thread per 64 items at least), and a call
+//! that gets one worker runs on the calling thread at no cost beyond its items'. The workers
+//! are those of one pool owned by the library, started by the first call that uses threads and
+//! kept while the library is loaded: no call builds or joins threads, and the number of cores
+//! is looked up once per process.
+//!
+//! Callers that run their own job system: pass `threads = 1`, and give each of your jobs its
+//! own slice of the pairs (a batch of a few hundred pairs or more per job keeps the per-call
+//! cost negligible; any split gives the same answers, since each pair is answered alone).
+//! For [`pairs_within`], which needs the whole scene, either give it the whole scene with
+//! `threads = 1` on one job, or let it use the library's pool.
 //!
 //! The broad phase of [`pairs_within`]: the world bounding box of each posed shape, from its
 //! support function along the six (four in 2D) world axis directions, grown by half the
@@ -20,6 +28,7 @@
 
 use std::fmt;
 use std::num::NonZeroUsize;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
@@ -29,6 +38,11 @@ use crate::support::{Pose, Support, Vector};
 
 /// Fewer items than this per thread are not worth a thread.
 const MIN_ITEMS_PER_THREAD: usize = 64;
+/// The fewest items of a piece of work when every thread of the pool may take part.
+const MIN_GRAIN: usize = 16;
+/// Pieces of a batch per worker when every thread of the pool may take part: enough for the
+/// workers to even out.
+const PIECES_PER_WORKER: usize = 4;
 /// The rounding allowance of the broad phase, relative to the magnitude of a shape's
 /// coordinates: about 4.5e6 units of `f64::EPSILON`, where GJK's own rounding is a few dozen.
 const BOX_ROUNDING: f64 = 1e-9;
@@ -74,6 +88,10 @@ pub type Outcome<R, const D: usize> = Result<R, QueryError<DistanceResult<D>>>;
 
 /// The distance of every pair `(a, b)` of `pairs`, in order, on up to `options.threads`
 /// threads: element `k` is what [`distance_with`] returns for `pairs[k]`.
+///
+/// Below 128 pairs, or with `threads` 1, the batch runs on the calling thread. A caller with
+/// its own job system sets `threads` to 1 and hands each job a sub-slice of `pairs` (see the
+/// module documentation).
 pub fn distance_batch<const D: usize, S>(
     pairs: &[(Placed<'_, S, D>, Placed<'_, S, D>)],
     options: &BatchOptions,
@@ -81,11 +99,9 @@ pub fn distance_batch<const D: usize, S>(
 where
     S: Support<D> + Sync + ?Sized,
 {
-    with_threads(options.threads, pairs.len(), |runner| {
-        runner.map(pairs.len(), |k| {
-            let (a, b) = &pairs[k];
-            distance_with(a.shape, &a.pose, b.shape, &b.pose, &options.query)
-        })
+    Runner::new(options.threads, pairs.len()).map(pairs.len(), |k| {
+        let (a, b) = &pairs[k];
+        distance_with(a.shape, &a.pose, b.shape, &b.pose, &options.query)
     })
 }
 
@@ -98,11 +114,9 @@ pub fn intersect_batch<const D: usize, S>(
 where
     S: Support<D> + Sync + ?Sized,
 {
-    with_threads(options.threads, pairs.len(), |runner| {
-        runner.map(pairs.len(), |k| {
-            let (a, b) = &pairs[k];
-            intersect_with(a.shape, &a.pose, b.shape, &b.pose, &options.query)
-        })
+    Runner::new(options.threads, pairs.len()).map(pairs.len(), |k| {
+        let (a, b) = &pairs[k];
+        intersect_with(a.shape, &a.pose, b.shape, &b.pose, &options.query)
     })
 }
 
@@ -187,32 +201,26 @@ where
     if n < 2 {
         return Ok(Vec::new());
     }
-    with_threads(options.threads, n, |runner| {
-        let boxes = runner.map(n, |k| bounds(&objects[k], separation));
-        if let Some(k) = boxes.iter().position(|b| !b.is_finite()) {
-            return Err(PairsError::NonFiniteBounds(k));
-        }
-        let tree = Bvh::build(&boxes);
-        let neighbours = runner.map(n, |i| tree.overlapping_after(i, &boxes));
-        let candidates: Vec<(usize, usize)> = neighbours
+    let runner = Runner::new(options.threads, n);
+    // Every step runs on the runner's threads: the boxes, the tree (its upper levels built
+    // side by side), and for each shape the gathering of its neighbours with GJK on each.
+    let boxes = runner.map(n, |k| bounds(&objects[k], separation));
+    if let Some(k) = boxes.iter().position(|b| !b.is_finite()) {
+        return Err(PairsError::NonFiniteBounds(k));
+    }
+    let tree = Bvh::build(&boxes, &runner);
+    let outcomes = runner.flat_map(n, |i| {
+        let a = &objects[i];
+        tree.overlapping_after(i, &boxes)
             .into_iter()
-            .enumerate()
-            .flat_map(|(i, js)| js.into_iter().map(move |j| (i, j)))
-            .collect();
-        let outcomes = runner.map(candidates.len(), |k| {
-            let (i, j) = candidates[k];
-            let (a, b) = (&objects[i], &objects[j]);
-            let outcome = distance_with(a.shape, &a.pose, b.shape, &b.pose, &options.query);
-            within(i, j, outcome, separation)
-        });
-        let mut found = Vec::new();
-        for outcome in outcomes {
-            if let Some(pair) = outcome? {
-                found.push(pair);
-            }
-        }
-        Ok(found)
-    })
+            .filter_map(move |j| {
+                let b = &objects[j];
+                let outcome = distance_with(a.shape, &a.pose, b.shape, &b.pose, &options.query);
+                within(i, j, outcome, separation).transpose()
+            })
+    });
+    // The first failure in (i, j) order, as a call on one thread would meet it.
+    outcomes.into_iter().collect()
 }
 
 /// Whether the query of `(i, j)` puts the pair within `separation`.
@@ -231,21 +239,180 @@ fn within<const D: usize>(
     Ok((result.distance <= separation).then_some(PairDistance { i, j, result }))
 }
 
-/// Where the work of a call runs: on the calling thread, or on the call's pool.
-pub(crate) struct Runner<'p> {
-    pool: Option<&'p rayon::ThreadPool>,
+/// The cores of the machine, looked up once per process: `available_parallelism` reads
+/// cgroup files, three opens a call on Linux, too much to pay on every batch.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
-impl Runner<'_> {
+/// The library's pool: one thread per core, started by the first call that uses threads and
+/// kept as long as the library is loaded (never rebuilt, never joined). Its own pool rather
+/// than rayon's global one, so that a program which configures the global pool keeps that
+/// freedom. `None` when threads cannot be started: everything then runs on the calling thread.
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(cores())
+            .thread_name(|k| format!("gjk-batch-{k}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// How the work of a call is spread: on the calling thread alone, or over at most `workers`
+/// threads of the library's pool ([`pool`]).
+///
+/// With `workers` below the pool's size, the work is cut into at most `workers` pieces, so
+/// that no more than `workers` threads ever run it at once; with as many workers as the pool
+/// has, rayon splits it finer and idle threads steal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Runner {
+    workers: usize,
+    pool: Option<&'static rayon::ThreadPool>,
+}
+
+impl Runner {
+    /// The runner for `work` items when at most `threads` threads are asked for (0: one per
+    /// core).
+    pub(crate) fn new(threads: usize, work: usize) -> Self {
+        let workers = thread_count(threads, work);
+        // A call on one worker never starts the pool.
+        match (workers > 1).then(pool).flatten() {
+            Some(pool) => Self {
+                workers,
+                pool: Some(pool),
+            },
+            None => Self {
+                workers: 1,
+                pool: None,
+            },
+        }
+    }
+
+    /// Whether the work stays on the calling thread.
+    fn serial(&self) -> bool {
+        self.pool.is_none()
+    }
+
+    /// `f()` on the pool (where parallel iterators then run), or here when serial.
+    fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// The fewest items of a piece of `n` items: `n / workers` when the workers are fewer than
+    /// the pool's threads (so there are at most `workers` pieces), else a small grain.
+    fn grain(&self, n: usize) -> usize {
+        if self.workers < self.pool.map_or(1, rayon::ThreadPool::current_num_threads) {
+            n.div_ceil(self.workers).max(1)
+        } else {
+            MIN_GRAIN
+        }
+    }
+
     /// `f(0), ..., f(n - 1)`, in this order, computed on the runner's threads.
     pub(crate) fn map<T, F>(&self, n: usize, f: F) -> Vec<T>
     where
         T: Send,
         F: Fn(usize) -> T + Sync + Send,
     {
-        match self.pool {
-            Some(pool) => pool.install(|| (0..n).into_par_iter().map(&f).collect()),
-            None => (0..n).map(f).collect(),
+        if self.serial() {
+            return (0..n).map(f).collect();
+        }
+        let grain = self.grain(n);
+        self.install(|| (0..n).into_par_iter().with_min_len(grain).map(f).collect())
+    }
+
+    /// The items of `f(0)`, then those of `f(1)`, ..., computed on the runner's threads.
+    fn flat_map<T, I, F>(&self, n: usize, f: F) -> Vec<T>
+    where
+        T: Send,
+        I: IntoIterator<Item = T>,
+        F: Fn(usize) -> I + Sync + Send,
+    {
+        if self.serial() {
+            return (0..n).flat_map(f).collect();
+        }
+        let grain = self.grain(n);
+        self.install(|| {
+            (0..n)
+                .into_par_iter()
+                .with_min_len(grain)
+                .flat_map_iter(f)
+                .collect()
+        })
+    }
+
+    /// Runs `f(first, a_piece, b_piece)` over pieces of `a` (and the matching pieces of `b`,
+    /// which is either empty or as long as `a`), `first` being the index of the piece's first
+    /// item, and combines the pieces' answers with `combine`, in any order (it must not
+    /// depend on it). Nothing is allocated per item.
+    pub(crate) fn fill<T, U, R, F, C>(&self, a: &mut [T], b: &mut [U], f: F, combine: C) -> R
+    where
+        T: Send,
+        U: Send,
+        R: Send + Default,
+        F: Fn(usize, &mut [T], &mut [U]) -> R + Sync + Send,
+        C: Fn(R, R) -> R + Sync + Send,
+    {
+        if self.serial() || a.is_empty() {
+            return f(0, a, b);
+        }
+        let Some(pool) = self.pool else {
+            return f(0, a, b);
+        };
+        // Each piece is spawned from the calling thread, so each is a job injected into the
+        // pool, which wakes a sleeping worker per job (work pushed by a worker onto its own
+        // deque was seen to leave the other worker asleep for a whole 6 ms batch).
+        let pieces = if self.workers < pool.current_num_threads() {
+            self.workers
+        } else {
+            self.workers * PIECES_PER_WORKER
+        };
+        let len = a.len().div_ceil(pieces).max(MIN_GRAIN);
+        let total = Mutex::new(R::default());
+        let (f, combine, total_ref) = (&f, &combine, &total);
+        let mut b_pieces = b.chunks_mut(len);
+        pool.in_place_scope(|scope| {
+            for (k, a_piece) in a.chunks_mut(len).enumerate() {
+                let b_piece = b_pieces.next().unwrap_or(&mut []);
+                scope.spawn(move |_| {
+                    let r = f(k * len, a_piece, b_piece);
+                    let mut total = total_ref.lock().unwrap_or_else(PoisonError::into_inner);
+                    *total = combine(std::mem::take(&mut *total), r);
+                });
+            }
+        });
+        total.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `(a(), b())`, side by side when `fork` and the runner has threads.
+    fn join<A, B, RA, RB>(&self, fork: bool, a: A, b: B) -> (RA, RB)
+    where
+        A: FnOnce() -> RA + Send,
+        B: FnOnce() -> RB + Send,
+        RA: Send,
+        RB: Send,
+    {
+        if fork && !self.serial() {
+            self.install(|| rayon::join(a, b))
+        } else {
+            (a(), b())
+        }
+    }
+
+    /// How many levels of a binary split fork: enough for every worker to get a branch, and
+    /// no more (log2 of the workers, rounded up, plus one level for balance).
+    fn fork_depth(&self) -> u32 {
+        if self.serial() {
+            0
+        } else {
+            self.workers.next_power_of_two().trailing_zeros() + 1
         }
     }
 }
@@ -253,37 +420,12 @@ impl Runner<'_> {
 /// The number of threads to use for `work` items when at most `threads` are asked for (0: one
 /// per core).
 fn thread_count(threads: usize, work: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let wanted = if threads == 0 {
-        cores
+        cores()
     } else {
-        threads.min(cores)
+        threads.min(cores())
     };
-    wanted.min(work.div_ceil(MIN_ITEMS_PER_THREAD)).max(1)
-}
-
-/// Runs `body` with a [`Runner`] of at most `threads` threads (0: one per core) for `work`
-/// items. The pool, if any, lives for this call only: its threads are joined before the
-/// return. If threads cannot be started, everything runs on the calling thread.
-pub(crate) fn with_threads<R>(threads: usize, work: usize, body: impl FnOnce(&Runner) -> R) -> R {
-    let count = thread_count(threads, work);
-    let mut body = Some(body);
-    if count > 1 {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(count)
-            .thread_name(|k| format!("gjk-batch-{k}"))
-            .build_scoped(
-                |thread| thread.run(),
-                |pool| body.take().map(|body| body(&Runner { pool: Some(pool) })),
-            );
-        if let Ok(Some(result)) = pool {
-            return result;
-        }
-    }
-    match body.take() {
-        Some(body) => body(&Runner { pool: None }),
-        None => unreachable!("the batch body runs once"),
-    }
+    wanted.min(work / MIN_ITEMS_PER_THREAD).max(1)
 }
 
 /// An axis-aligned box.
@@ -347,15 +489,19 @@ fn bounds<const D: usize, S: Support<D> + ?Sized>(
     b
 }
 
-/// A node of the hierarchy: its box, and either two children or a run of items.
+/// A node of the hierarchy: its box, and either two children or a run of items. Nodes are
+/// stored in depth-first order: an inner node's first child follows it.
 struct Node<const D: usize> {
     bounds: Aabb<D>,
-    /// Inner node: index of the first child (the second follows it). Leaf: `usize::MAX`.
-    first_child: usize,
+    /// Inner node: index of the second child. Leaf: `usize::MAX`.
+    second_child: usize,
     /// The node's items: `items[start..end]`.
     start: usize,
     end: usize,
 }
+
+/// Fewer items than this are not worth building on a second thread.
+const PARALLEL_BUILD_MIN: usize = 4096;
 
 /// A bounding-volume hierarchy over boxes, split at the median of the longest spread of the
 /// boxes' centres (so its depth is about `log2(n)` whatever the input).
@@ -365,53 +511,20 @@ struct Bvh<const D: usize> {
 }
 
 impl<const D: usize> Bvh<D> {
-    fn build(boxes: &[Aabb<D>]) -> Self {
+    /// The tree over `boxes`, its upper levels built on the runner's threads side by side.
+    fn build(boxes: &[Aabb<D>], runner: &Runner) -> Self {
         let mut items: Vec<usize> = (0..boxes.len()).collect();
-        let mut nodes = vec![Node {
-            bounds: Aabb::EMPTY,
-            first_child: usize::MAX,
-            start: 0,
-            end: items.len(),
-        }];
-        let mut pending = vec![0];
-        while let Some(index) = pending.pop() {
-            let (start, end) = (nodes[index].start, nodes[index].end);
-            let mut bounds = Aabb::<D>::EMPTY;
-            let mut centres = Aabb::<D>::EMPTY;
-            for &item in &items[start..end] {
-                bounds.grow(&boxes[item]);
-                let c: [f64; D] = std::array::from_fn(|k| boxes[item].centre(k));
-                centres.grow(&Aabb { lo: c, hi: c });
-            }
-            nodes[index].bounds = bounds;
-            if end - start <= LEAF_SIZE {
-                continue;
-            }
-            let axis = (0..D)
-                .max_by(|&a, &b| {
-                    let spread = |k: usize| centres.hi[k] - centres.lo[k];
-                    spread(a).total_cmp(&spread(b))
-                })
-                .unwrap_or(0);
-            let mid = start + (end - start) / 2;
-            items[start..end].select_nth_unstable_by(mid - start, |&a, &b| {
-                boxes[a].centre(axis).total_cmp(&boxes[b].centre(axis))
-            });
-            let first_child = nodes.len();
-            nodes[index].first_child = first_child;
-            for (s, e) in [(start, mid), (mid, end)] {
-                pending.push(nodes.len());
-                nodes.push(Node {
-                    bounds: Aabb::EMPTY,
-                    first_child: usize::MAX,
-                    start: s,
-                    end: e,
-                });
-            }
-        }
+        let mut nodes = Vec::with_capacity(boxes.len() / 2 + 1);
+        grow_subtree(
+            boxes,
+            &mut items,
+            0,
+            &mut nodes,
+            runner,
+            runner.fork_depth(),
+        );
         Self { nodes, items }
     }
-
     /// The items `j > i` whose boxes overlap box `i`, in increasing order.
     fn overlapping_after(&self, i: usize, boxes: &[Aabb<D>]) -> Vec<usize> {
         let query = &boxes[i];
@@ -423,7 +536,7 @@ impl<const D: usize> Bvh<D> {
             if !node.bounds.overlaps(query) {
                 continue;
             }
-            if node.first_child == usize::MAX {
+            if node.second_child == usize::MAX {
                 found.extend(
                     self.items[node.start..node.end]
                         .iter()
@@ -431,13 +544,88 @@ impl<const D: usize> Bvh<D> {
                         .filter(|&j| j > i && boxes[j].overlaps(query)),
                 );
             } else {
-                pending.push(node.first_child);
-                pending.push(node.first_child + 1);
+                pending.push(node.second_child);
+                pending.push(index + 1);
             }
         }
         found.sort_unstable();
         found
     }
+}
+
+/// Appends to `nodes` the subtree over `items` (which are `items[start..]` of the whole tree),
+/// depth first, after sorting `items` into its leaves. While `forks` is above 0, the two
+/// halves of a large node are built side by side; the depth is about `log2(items)`.
+fn grow_subtree<const D: usize>(
+    boxes: &[Aabb<D>],
+    items: &mut [usize],
+    start: usize,
+    nodes: &mut Vec<Node<D>>,
+    runner: &Runner,
+    forks: u32,
+) {
+    let mut bounds = Aabb::<D>::EMPTY;
+    let mut centres = Aabb::<D>::EMPTY;
+    for &item in items.iter() {
+        bounds.grow(&boxes[item]);
+        let c: [f64; D] = std::array::from_fn(|k| boxes[item].centre(k));
+        centres.grow(&Aabb { lo: c, hi: c });
+    }
+    let index = nodes.len();
+    nodes.push(Node {
+        bounds,
+        second_child: usize::MAX,
+        start,
+        end: start + items.len(),
+    });
+    if items.len() <= LEAF_SIZE {
+        return;
+    }
+    let axis = (0..D)
+        .max_by(|&a, &b| {
+            let spread = |k: usize| centres.hi[k] - centres.lo[k];
+            spread(a).total_cmp(&spread(b))
+        })
+        .unwrap_or(0);
+    let mid = items.len() / 2;
+    items.select_nth_unstable_by(mid, |&a, &b| {
+        boxes[a].centre(axis).total_cmp(&boxes[b].centre(axis))
+    });
+    let (left, right) = items.split_at_mut(mid);
+    if forks > 0 && left.len() >= PARALLEL_BUILD_MIN {
+        let forks = forks - 1;
+        let (first, second) = runner.join(
+            true,
+            || {
+                let mut part = Vec::new();
+                grow_subtree(boxes, left, start, &mut part, runner, forks);
+                part
+            },
+            || {
+                let mut part = Vec::new();
+                grow_subtree(boxes, right, start + mid, &mut part, runner, forks);
+                part
+            },
+        );
+        append_subtree(nodes, first);
+        nodes[index].second_child = nodes.len();
+        append_subtree(nodes, second);
+    } else {
+        grow_subtree(boxes, left, start, nodes, runner, 0);
+        nodes[index].second_child = nodes.len();
+        grow_subtree(boxes, right, start + mid, nodes, runner, 0);
+    }
+}
+
+/// Appends `part`, a subtree built on its own (its child indices counted from 0), to `nodes`.
+fn append_subtree<const D: usize>(nodes: &mut Vec<Node<D>>, part: Vec<Node<D>>) {
+    let offset = nodes.len();
+    nodes.extend(part.into_iter().map(|mut node| {
+        if node.second_child != usize::MAX {
+            node.second_child += offset;
+        }
+        node
+    }));
 }
 
 #[cfg(test)]
@@ -449,14 +637,14 @@ mod tests {
     #[test]
     fn thread_cap_is_respected() {
         let caller = std::thread::current().id();
-        let ids = with_threads(1, 10_000, |r| {
-            r.map(10_000, |_| std::thread::current().id())
-        });
+        let ids = Runner::new(1, 10_000).map(10_000, |_| std::thread::current().id());
         assert!(ids.iter().all(|id| *id == caller));
-        let ids = with_threads(2, 10_000, |r| {
-            r.map(10_000, |_| std::thread::current().id())
-        });
+        let ids = Runner::new(2, 10_000).map(10_000, |_| std::thread::current().id());
         assert!(ids.iter().collect::<HashSet<_>>().len() <= 2);
+        // A cap of one below the pool's size: never more threads than the cap at once.
+        let cap = cores().saturating_sub(1).max(1);
+        let ids = Runner::new(cap, 10_000).map(10_000, |_| std::thread::current().id());
+        assert!(ids.iter().collect::<HashSet<_>>().len() <= cap);
         assert_eq!(
             thread_count(5, 10),
             1,
@@ -479,12 +667,38 @@ mod tests {
                 }
             })
             .collect();
-        let tree = Bvh::build(&boxes);
+        for runner in [Runner::new(1, 0), Runner::new(0, 1 << 20)] {
+            check_hierarchy(&boxes, &Bvh::build(&boxes, &runner));
+        }
+        // Large enough for the upper levels to be built side by side.
+        let many: Vec<Aabb<3>> = (0..20_000)
+            .map(|k| {
+                let c = [
+                    ((k * 37) % 1009) as f64,
+                    ((k * 53) % 997) as f64,
+                    (k % 13) as f64,
+                ];
+                Aabb {
+                    lo: c,
+                    hi: c.map(|x| x + 2.0),
+                }
+            })
+            .collect();
+        let tree = Bvh::build(&many, &Runner::new(0, 1 << 20));
+        for i in (0..many.len()).step_by(97) {
+            let brute: Vec<usize> = (i + 1..many.len())
+                .filter(|&j| many[i].overlaps(&many[j]))
+                .collect();
+            assert_eq!(tree.overlapping_after(i, &many), brute, "box {i}");
+        }
+    }
+
+    fn check_hierarchy<const D: usize>(boxes: &[Aabb<D>], tree: &Bvh<D>) {
         for i in 0..boxes.len() {
             let brute: Vec<usize> = (i + 1..boxes.len())
                 .filter(|&j| boxes[i].overlaps(&boxes[j]))
                 .collect();
-            assert_eq!(tree.overlapping_after(i, &boxes), brute, "box {i}");
+            assert_eq!(tree.overlapping_after(i, boxes), brute, "box {i}");
         }
     }
 }

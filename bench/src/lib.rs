@@ -11,6 +11,7 @@
 //! query; the table reports the median over the rounds with the minimum and maximum. Shapes
 //! (and parry's hulls) are built before any timing. Accuracy is scored on an untimed pass.
 
+pub mod airspace;
 pub mod data;
 mod headline;
 pub mod peers;

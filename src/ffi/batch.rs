@@ -1,7 +1,7 @@
 //! Batches of the C ABI: many pair queries in one call, spread over the cores, and every pair
 //! of a scene within a separation (`gjk_pairs_within`), returned in a `GjkPairList`.
 
-use crate::batch::{pairs_within, with_threads, BatchOptions, PairsError, Placed};
+use crate::batch::{pairs_within, BatchOptions, PairsError, Placed, Runner};
 use crate::error::QueryError;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
@@ -57,10 +57,6 @@ fn query_failure<R>(e: QueryError<R>) -> Failure {
         | QueryError::OutOfRange(_) => GJK_INVALID_ARGUMENT,
     };
     Failure::new(status, e.to_string())
-}
-
-fn copy(failure: &Failure) -> Failure {
-    Failure::new(failure.status, failure.message.clone())
 }
 
 /// The answer of one pair of a batch: the value to write (also on GJK_NO_CONVERGENCE when
@@ -182,18 +178,64 @@ impl PairInput<'_> {
     }
 }
 
-/// Each pointer of `ptrs` checked: the shape, or why it cannot be used.
-///
-/// # Safety
-/// Each pointer must be NULL or a live shape.
-unsafe fn shape_refs<'a>(
-    ptrs: &[*const GjkShape],
-    name: &str,
-) -> Vec<Result<&'a GjkShape, Failure>> {
-    ptrs.iter().map(|&p| input(p, name)).collect()
+/// The shape pointers of a batch, read by the pool's threads. Shapes are immutable after
+/// creation and may be shared by any number of threads (DESIGN.md, the C ABI); each pointer is
+/// checked where it is read, as the single calls check theirs.
+struct ShapePointers<'a>(&'a [*const GjkShape]);
+
+// SAFETY: only read, and what they point to is immutable and `Sync` (see above).
+unsafe impl Sync for ShapePointers<'_> {}
+
+impl ShapePointers<'_> {
+    /// Pointer `k`, checked: the shape, or why it cannot be used.
+    ///
+    /// # Safety
+    /// The pointer must be NULL or a live shape.
+    unsafe fn shape(&self, k: usize, name: &str) -> Result<&GjkShape, Failure> {
+        input(self.0[k], name)
+    }
 }
 
-/// The common body of the batch calls.
+/// The first failures of a run of pairs, by index: the first other than the iteration cap,
+/// and the first cap.
+#[derive(Default)]
+struct Firsts {
+    error: Option<(usize, Failure)>,
+    cap: Option<(usize, Failure)>,
+}
+
+impl Firsts {
+    fn note(&mut self, k: usize, failure: Failure) {
+        let slot = if failure.status == GJK_NO_CONVERGENCE {
+            &mut self.cap
+        } else {
+            &mut self.error
+        };
+        slot.get_or_insert((k, failure));
+    }
+
+    /// The earlier failures of two runs.
+    fn earliest(self, other: Self) -> Self {
+        fn first(
+            a: Option<(usize, Failure)>,
+            b: Option<(usize, Failure)>,
+        ) -> Option<(usize, Failure)> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+                (a, b) => a.or(b),
+            }
+        }
+        Self {
+            error: first(self.error, other.error),
+            cap: first(self.cap, other.cap),
+        }
+    }
+}
+
+/// The common body of the batch calls. The call's arguments are checked once; each pair then
+/// costs what its single call costs less the boundary: its two shape pointers, its poses and
+/// one dispatch on the shapes' kinds. The answers go straight to `results` and `statuses`,
+/// nothing is allocated unless a pair fails.
 ///
 /// # Safety
 /// As the batch calls.
@@ -210,8 +252,8 @@ unsafe fn batch<Q: BatchQuery>(
     results: *mut Q::Out,
     statuses: *mut GjkStatus,
 ) -> Result<(), Failure> {
-    let shapes_a = array(shapes_a, count, "shapes_a")?;
-    let shapes_b = array(shapes_b, count, "shapes_b")?;
+    let shapes_a = ShapePointers(array(shapes_a, count, "shapes_a")?);
+    let shapes_b = ShapePointers(array(shapes_b, count, "shapes_b")?);
     let poses_a = optional_array(poses_a, count, "poses_a")?;
     let poses_b = optional_array(poses_b, count, "poses_b")?;
     let options = query_options(options)?;
@@ -221,14 +263,9 @@ unsafe fn batch<Q: BatchQuery>(
     let results = optional_array_mut(results, count, "results")?;
     // Empty when not asked for.
     let statuses = optional_array_mut(statuses, count, "statuses")?;
-    // Raw pointers are not shared between threads: check them here, in order.
-    let (a, b) = (
-        shape_refs(shapes_a, "shape a"),
-        shape_refs(shapes_b, "shape b"),
-    );
-    let answers = with_threads(threads as usize, count, |runner| {
-        runner.map(count, |k| match (&a[k], &b[k]) {
-            (Err(f), _) | (_, Err(f)) => Answer::failed(copy(f)),
+    let answer = |k: usize| -> Answer<Q::Out> {
+        match (shapes_a.shape(k, "shape a"), shapes_b.shape(k, "shape b")) {
+            (Err(f), _) | (_, Err(f)) => Answer::failed(f),
             (Ok(a), Ok(b)) => PairInput {
                 a,
                 pose_a: poses_a.get(k),
@@ -236,28 +273,28 @@ unsafe fn batch<Q: BatchQuery>(
                 pose_b: poses_b.get(k),
             }
             .answer(&query, &options),
-        })
-    });
-    let mut first_error = None;
-    let mut first_cap = None;
-    for (k, answer) in answers.into_iter().enumerate() {
-        if let Some(value) = answer.value {
-            results[k] = value;
         }
-        if let Some(status) = statuses.get_mut(k) {
-            *status = answer.failure.as_ref().map_or(GJK_OK, |f| f.status);
-        }
-        match answer.failure {
-            Some(f) if f.status == GJK_NO_CONVERGENCE => {
-                first_cap.get_or_insert((k, f));
+    };
+    let run = |first: usize, results: &mut [Q::Out], statuses: &mut [GjkStatus]| {
+        let mut firsts = Firsts::default();
+        for (offset, result) in results.iter_mut().enumerate() {
+            let k = first + offset;
+            let Answer { value, failure } = answer(k);
+            if let Some(value) = value {
+                *result = value;
             }
-            Some(f) => {
-                first_error.get_or_insert((k, f));
+            if let Some(status) = statuses.get_mut(offset) {
+                *status = failure.as_ref().map_or(GJK_OK, |f| f.status);
             }
-            None => {}
+            if let Some(f) = failure {
+                firsts.note(k, f);
+            }
         }
-    }
-    match first_error.or(first_cap) {
+        firsts
+    };
+    let firsts =
+        Runner::new(threads as usize, count).fill(results, statuses, run, Firsts::earliest);
+    match firsts.error.or(firsts.cap) {
         Some((k, f)) => Err(Failure::new(f.status, format!("pair {k}: {}", f.message))),
         None => Ok(()),
     }
@@ -275,6 +312,14 @@ unsafe fn batch<Q: BatchQuery>(
 /// `results[k]` is written when the single call would write it (on success and on
 /// `GJK_NO_CONVERGENCE`), and `statuses[k]` (when `statuses` is not NULL) gets pair k's
 /// status. Invalid arguments of the call itself (NULL arrays, bad options) write nothing.
+///
+/// Threads: the workers come from one pool of the library, started by the first call that
+/// uses threads (never by a call with `threads` 1) and kept while the library is loaded; no
+/// call starts or joins threads. Below 128 pairs, or with `threads` 1, the call runs on the
+/// calling thread and costs each pair what `gjk_distance_ex` costs. A program with its own
+/// job system passes `threads` 1 and gives each job a slice of the arrays (`shapes_a + first`,
+/// ..., `count` = the slice's length; a few hundred pairs or more per call): the answers are
+/// the same whatever the split.
 ///
 /// # Safety
 /// Non-NULL arrays must hold `count` valid elements; `results` and `statuses` must not overlap
@@ -310,8 +355,8 @@ pub unsafe extern "C" fn gjk_distance_batch(
 
 /// Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per
 /// core): `results[k]` is what `gjk_intersect_ex` answers for `shapes_a[k]` placed by
-/// `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses and
-/// failures as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
+/// `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]`. Poses, options, statuses, failures
+/// and threads as in `gjk_distance_batch`; `results[k]` is written for the pairs that succeed.
 ///
 /// # Safety
 /// As `gjk_distance_batch`.
@@ -378,21 +423,26 @@ where
     Shape<D>: OfDimension,
     Pose<D>: FromGjkPose,
 {
-    let mut placed = Vec::with_capacity(shapes.len());
-    for (k, shape) in shapes.iter().enumerate() {
-        let shape = Shape::<D>::of(&shape.shape).ok_or_else(|| {
-            Failure::new(
-                GJK_DIMENSION_MISMATCH,
-                format!(
-                    "shapes[{k}] is {}D but shapes[0] is {D}D: all shapes of a scene share a \
-                     dimension",
-                    5 - D
-                ),
-            )
-        })?;
-        let pose = Pose::<D>::from_gjk(poses.get(k), format_args!("poses[{k}]"))?;
-        placed.push(Placed::new(shape, pose));
-    }
+    // Each shape and pose checked on the runner's threads; the first failure by index wins,
+    // as in a loop.
+    let runner = Runner::new(options.threads, shapes.len());
+    let placed = runner
+        .map(shapes.len(), |k| {
+            let shape = Shape::<D>::of(&shapes[k].shape).ok_or_else(|| {
+                Failure::new(
+                    GJK_DIMENSION_MISMATCH,
+                    format!(
+                        "shapes[{k}] is {}D but shapes[0] is {D}D: all shapes of a scene share \
+                         a dimension",
+                        5 - D
+                    ),
+                )
+            })?;
+            let pose = Pose::<D>::from_gjk(poses.get(k), format_args!("poses[{k}]"))?;
+            Ok(Placed::new(shape, pose))
+        })
+        .into_iter()
+        .collect::<Result<Vec<_>, Failure>>()?;
     let pairs = pairs_within(&placed, separation, options).map_err(|e| {
         let status = match &e {
             PairsError::Pair {
@@ -403,14 +453,14 @@ where
         };
         Failure::new(status, e.to_string())
     })?;
-    Ok(pairs
-        .iter()
-        .map(|p| GjkPair {
+    Ok(runner.map(pairs.len(), |k| {
+        let p = &pairs[k];
+        GjkPair {
             i: p.i,
             j: p.j,
             result: (&p.result).into(),
-        })
-        .collect())
+        }
+    }))
 }
 
 /// Every pair of the `count` shapes `shapes[k]` placed by `poses[k]` whose distance is at most
@@ -418,7 +468,10 @@ where
 /// list sorted by (i, j) written to `*out`. The list is exactly what `gjk_distance_ex` over all
 /// pairs i < j would keep with `distance <= separation`, found through a broad phase (bounding
 /// boxes from the support functions, grown by the separation, in a bounding-volume hierarchy)
-/// and GJK on the pairs it leaves, on up to `threads` threads (0: one per core).
+/// and GJK on the pairs it leaves, on up to `threads` threads (0: one per core): every step
+/// (checking the input, the boxes, the hierarchy's upper levels, the gathering of candidates
+/// with GJK on them) runs on the library's pool, as in `gjk_distance_batch`. A program with its
+/// own job system passes `threads` 1 and runs the whole scene in one job.
 ///
 /// A NULL `poses` means identity poses; `options` NULL the defaults. `count` 0 or 1 gives an
 /// empty list (`shapes` may then be NULL). All shapes must have one dimension
@@ -458,7 +511,8 @@ pub unsafe extern "C" fn gjk_pairs_within(
         let shapes = shapes
             .iter()
             .enumerate()
-            .map(|(k, &p)| input(p, &format!("shapes[{k}]")))
+            // The name is formatted only for a pointer that fails, not once per shape.
+            .map(|(k, &p)| input(p, "shape").or_else(|_| input(p, &format!("shapes[{k}]"))))
             .collect::<Result<Vec<_>, _>>()?;
         let pairs = match shapes.first().map(|s| &s.shape) {
             None => Vec::new(),

@@ -17,6 +17,43 @@ internal static class BatchRunner
             && a.Iterations == b.Iterations && a.Intersecting == b.Intersecting;
     }
 
+    /// <summary>Batch calls allocate nothing on the managed heap once warm, on one thread and
+    /// on all cores (measured as the single-query test of TestRunner.cs measures).</summary>
+    private static void NoAllocationPerBatch(
+        Shape[] a, GjkPose[] pa, Shape[] b, GjkPose[] pb, Shape[] shapes, GjkPose[] poses)
+    {
+        int m = a.Length;
+        GjkDistanceResult[] results = new GjkDistanceResult[m];
+        bool[] hits = new bool[m];
+        GjkPair[] pairs = new GjkPair[4096];
+        GjkQueryOptions options = GjkQueryOptions.Default;
+        foreach (int threads in new[] { 1, 0 })
+        {
+            const int Calls = 200;
+            double sum = 0;
+            for (int round = 0; round < 2; round++)
+            {
+                // The first round compiles the code and sizes the scratch arrays.
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                for (int i = 0; i < Calls; i++)
+                {
+                    Gjk.DistanceBatch(a, pa, b, pb, results, threads, options);
+                    sum += results[i % m].Distance;
+                    Gjk.IntersectBatch(a, pa, b, pb, hits, threads);
+                    sum += hits[i % m] ? 1 : 0;
+                    sum += Gjk.PairsWithin(shapes, poses, 0.5, pairs, threads);
+                }
+                long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+                if (round == 1)
+                {
+                    Check(allocated == 0, 3 * Calls + " batch calls on " + threads
+                        + " threads allocated " + allocated + " bytes");
+                }
+            }
+            Check(sum > 0, "the batches ran");
+        }
+    }
+
     private static int Main()
     {
         const int n = 300;
@@ -85,6 +122,30 @@ internal static class BatchRunner
             Check(one.Length > 10, "enough pairs at " + separation);
         }
         Check(Gjk.PairsWithin(new Shape[0], null, 1.0).Length == 0, "an empty scene");
+
+        // The fill-the-caller's-buffer PairsWithin: against brute force (through the checked
+        // array variant's count and Gjk.Distance), whole and cut short.
+        {
+            GjkPair[] all = Gjk.PairsWithin(shapes, poses, 0.5, 1);
+            GjkPair[] buffer = new GjkPair[all.Length + 5];
+            int found = Gjk.PairsWithin(shapes, poses, 0.5, buffer, 2);
+            Check(found == all.Length, "the buffer variant finds as many pairs");
+            bool same = true;
+            for (int k = 0; k < found; k++)
+            {
+                GjkDistanceResult r = Gjk.Distance(shapes[(int)buffer[k].I], poses[buffer[k].I],
+                    shapes[(int)buffer[k].J], poses[buffer[k].J]);
+                same = same && buffer[k].I == all[k].I && buffer[k].J == all[k].J
+                    && Same(buffer[k].Result, r);
+            }
+            Check(same, "the buffer variant's pairs are the single calls'");
+            GjkPair[] shortBuffer = new GjkPair[3];
+            Check(Gjk.PairsWithin(shapes, poses, 0.5, shortBuffer, 1) == all.Length,
+                "a short buffer still gets the count");
+            Check(shortBuffer[2].I == all[2].I && shortBuffer[2].J == all[2].J,
+                "a short buffer gets the first pairs");
+        }
+        NoAllocationPerBatch(a, pa, b, pb, shapes, poses);
 
         // Errors: by index, from the library.
         Shape ball = Shape.Sphere(1.0);

@@ -10,54 +10,18 @@
 //! the peak resident memory (VmHWM) before and after, from /proc/self/status.
 
 use gjk::batch::{pairs_within, BatchOptions, PairDistance, Placed};
-use gjk::shape::{Ball, Capsule, ConvexHull, Shape};
-use gjk::{distance_with, Pose, QueryOptions, Vector};
+use gjk::shape::Shape;
+use gjk::{distance_with, Pose, QueryOptions};
+use gjk_bench::airspace;
 use std::time::{Duration, Instant};
 
 const SEPARATION: f64 = 5.0;
 
-/// A seeded xorshift64* generator.
-struct Random(u64);
-
-impl Random {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-}
-
-/// `n` shapes placed uniformly over a square sized for 300 shapes per 1000 km x 1000 km.
+/// The airspace-like scene of `n` shapes (bench/src/airspace.rs).
 fn scene(n: usize, seed: u64) -> Vec<(Shape<2>, Pose<2>)> {
-    let side = 1000.0 * (n as f64 / 300.0).sqrt();
-    let mut rng = Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    (0..n)
-        .map(|_| {
-            let (x, y) = (rng.range(0.0, side), rng.range(0.0, side));
-            let angle = rng.range(0.0, std::f64::consts::TAU);
-            let kind = rng.unit();
-            let shape = if kind < 0.4 {
-                Shape::Ball(Ball::new(rng.range(3.0, 15.0)).unwrap())
-            } else if kind < 0.7 {
-                let radius = rng.range(8.0, 30.0);
-                let points = (0..6)
-                    .map(|c| {
-                        let a = std::f64::consts::TAU * (c as f64 + rng.range(-0.3, 0.3)) / 6.0;
-                        Vector::<2>::new(a.cos(), a.sin()) * radius * rng.range(0.6, 1.0)
-                    })
-                    .collect();
-                Shape::ConvexHull(ConvexHull::new(points).unwrap())
-            } else {
-                let half = 0.5 * rng.range(10.0, 30.0);
-                Shape::Capsule(Capsule::along_axis(0, half, rng.range(2.0, 5.0)).unwrap())
-            };
-            (shape, Pose::new_2d(x, y, angle).unwrap())
-        })
+    airspace::scene(n, seed)
+        .iter()
+        .map(|body| (body.shape(), body.pose()))
         .collect()
 }
 

@@ -1,5 +1,8 @@
 // Batches: many pair queries in one call of the library, spread over the cores, and every pair
 // of a scene within a separation (gjk_distance_batch, gjk_intersect_batch, gjk_pairs_within).
+// None of them allocates on the managed heap once warm (the handle arrays are per-thread
+// scratch, grown to the largest batch), except PairsWithin's array-returning overload: use the
+// one that fills the caller's GjkPair[] in a loop.
 
 using System;
 using System.Runtime.InteropServices;
@@ -102,10 +105,22 @@ namespace GjkCollision
             GjkDistanceResult[] results, int threads, GjkQueryOptions options)
         {
             int n = BatchCount(shapesA, posesA, shapesB, posesB, results == null ? -1 : results.Length);
-            GjkStatus status = WithHandles(shapesA, shapesB, (a, b) =>
-                GjkNative.gjk_distance_batch(a, posesA, b, posesB, (UIntPtr)n, ref options,
-                    Threads(threads), results, null));
-            return CheckAnswered(status);
+            uint workers = Threads(threads);
+            IntPtr[] ha = Scratch(ref scratchA, n);
+            IntPtr[] hb = Scratch(ref scratchB, n);
+            int heldA = 0, heldB = 0;
+            try
+            {
+                Hold(shapesA, ha, ref heldA);
+                Hold(shapesB, hb, ref heldB);
+                return CheckAnswered(GjkNative.gjk_distance_batch(ha, posesA, hb, posesB,
+                    (UIntPtr)n, ref options, workers, results, null));
+            }
+            finally
+            {
+                Release(shapesA, heldA);
+                Release(shapesB, heldB);
+            }
         }
 
         /// <summary>Whether each pair k intersects, written to <paramref name="results"/>[k],
@@ -117,11 +132,24 @@ namespace GjkCollision
             bool[] results, int threads = 0)
         {
             int n = BatchCount(shapesA, posesA, shapesB, posesB, results == null ? -1 : results.Length);
-            byte[] hits = new byte[n];
+            uint workers = Threads(threads);
+            byte[] hits = Scratch(ref scratchHits, n);
+            IntPtr[] ha = Scratch(ref scratchA, n);
+            IntPtr[] hb = Scratch(ref scratchB, n);
             GjkQueryOptions options = GjkQueryOptions.Default;
-            Check(WithHandles(shapesA, shapesB, (a, b) =>
-                GjkNative.gjk_intersect_batch(a, posesA, b, posesB, (UIntPtr)n, ref options,
-                    Threads(threads), hits, null)));
+            int heldA = 0, heldB = 0;
+            try
+            {
+                Hold(shapesA, ha, ref heldA);
+                Hold(shapesB, hb, ref heldB);
+                Check(GjkNative.gjk_intersect_batch(ha, posesA, hb, posesB, (UIntPtr)n,
+                    ref options, workers, hits, null));
+            }
+            finally
+            {
+                Release(shapesA, heldA);
+                Release(shapesB, heldB);
+            }
             for (int k = 0; k < n; k++)
             {
                 results[k] = hits[k] != 0;
@@ -138,21 +166,7 @@ namespace GjkCollision
         public static GjkPair[] PairsWithin(
             Shape[] shapes, GjkPose[] poses, double separation, int threads = 0)
         {
-            if (shapes == null)
-            {
-                throw new ArgumentNullException("shapes");
-            }
-            if (poses != null && poses.Length != shapes.Length)
-            {
-                throw new ArgumentException(
-                    "poses has " + poses.Length + " poses for " + shapes.Length + " shapes",
-                    "poses");
-            }
-            GjkQueryOptions options = GjkQueryOptions.Default;
-            IntPtr list = IntPtr.Zero;
-            Check(WithHandles(shapes, new Shape[0], (handles, unused) =>
-                GjkNative.gjk_pairs_within(handles, poses, (UIntPtr)shapes.Length, separation,
-                    ref options, Threads(threads), out list)));
+            IntPtr list = PairList(shapes, poses, separation, threads);
             try
             {
                 int len = checked((int)GjkNative.gjk_pair_list_len(list).ToUInt64());
@@ -164,6 +178,65 @@ namespace GjkCollision
             {
                 GjkNative.gjk_pair_list_free(list);
             }
+        }
+
+        /// <summary><see cref="PairsWithin(Shape[], GjkPose[], double, int)"/> into the
+        /// caller's <paramref name="pairs"/>, allocating nothing on the managed heap: writes the
+        /// first <c>min(found, pairs.Length)</c> pairs (sorted by (I, J)) and returns the number
+        /// found, which may exceed <c>pairs.Length</c> (call again with a larger buffer to get
+        /// them all, as with snprintf).</summary>
+        public static int PairsWithin(
+            Shape[] shapes, GjkPose[] poses, double separation, GjkPair[] pairs, int threads = 0)
+        {
+            if (pairs == null)
+            {
+                throw new ArgumentNullException("pairs");
+            }
+            IntPtr list = PairList(shapes, poses, separation, threads);
+            try
+            {
+                int found = checked((int)GjkNative.gjk_pair_list_len(list).ToUInt64());
+                int copied = Math.Min(found, pairs.Length);
+                Check(GjkNative.gjk_pair_list_copy(list, UIntPtr.Zero, (UIntPtr)copied, pairs));
+                return found;
+            }
+            finally
+            {
+                GjkNative.gjk_pair_list_free(list);
+            }
+        }
+
+        /// <summary>The list of <c>gjk_pairs_within</c> for the scene; the caller frees
+        /// it.</summary>
+        private static IntPtr PairList(
+            Shape[] shapes, GjkPose[] poses, double separation, int threads)
+        {
+            if (shapes == null)
+            {
+                throw new ArgumentNullException("shapes");
+            }
+            if (poses != null && poses.Length != shapes.Length)
+            {
+                throw new ArgumentException(
+                    "poses has " + poses.Length + " poses for " + shapes.Length + " shapes",
+                    "poses");
+            }
+            uint workers = Threads(threads);
+            GjkQueryOptions options = GjkQueryOptions.Default;
+            IntPtr[] handles = Scratch(ref scratchA, shapes.Length);
+            IntPtr list = IntPtr.Zero;
+            int held = 0;
+            try
+            {
+                Hold(shapes, handles, ref held);
+                Check(GjkNative.gjk_pairs_within(handles, poses, (UIntPtr)shapes.Length,
+                    separation, ref options, workers, out list));
+            }
+            finally
+            {
+                Release(shapes, held);
+            }
+            return list;
         }
 
         private static uint Threads(int threads)
@@ -201,47 +274,56 @@ namespace GjkCollision
             return n;
         }
 
-        /// <summary>Runs <paramref name="call"/> with the raw handles of both arrays (null
-        /// shapes as NULL, which the library reports by index), each shape kept alive for the
-        /// call.</summary>
-        private static GjkStatus WithHandles(
-            Shape[] a, Shape[] b, Func<IntPtr[], IntPtr[], GjkStatus> call)
+        // The handle arrays passed to the library, one set per thread, grown to the largest
+        // batch the thread has run: after the first call of a size, batches allocate nothing.
+        [ThreadStatic] private static IntPtr[] scratchA;
+        [ThreadStatic] private static IntPtr[] scratchB;
+        [ThreadStatic] private static byte[] scratchHits;
+
+        /// <summary><paramref name="buffer"/>, replaced by a larger one when it holds fewer
+        /// than <paramref name="n"/> elements (the library reads the first n only).</summary>
+        private static T[] Scratch<T>(ref T[] buffer, int n)
         {
-            IntPtr[] ha = new IntPtr[a.Length];
-            IntPtr[] hb = new IntPtr[b.Length];
-            Shape[] held = new Shape[a.Length + b.Length];
-            int count = 0;
-            try
+            if (buffer == null || buffer.Length < n)
             {
-                for (int k = 0; k < a.Length + b.Length; k++)
+                buffer = new T[Math.Max(n, 64)];
+            }
+            return buffer;
+        }
+
+        /// <summary>Writes the raw handle of each shape to <paramref name="handles"/> (null
+        /// shapes as NULL, which the library reports by index), keeping each shape alive until
+        /// <see cref="Release"/>; <paramref name="held"/> is the length of the prefix of
+        /// <paramref name="shapes"/> held so far, also when a disposed shape throws.</summary>
+        private static void Hold(Shape[] shapes, IntPtr[] handles, ref int held)
+        {
+            for (int k = 0; k < shapes.Length; k++)
+            {
+                Shape shape = shapes[k];
+                handles[k] = IntPtr.Zero;
+                if (shape != null)
                 {
-                    Shape shape = k < a.Length ? a[k] : b[k - a.Length];
-                    if (shape == null)
-                    {
-                        continue;
-                    }
                     bool added = false;
                     shape.DangerousAddRef(ref added);
-                    if (added)
+                    if (!added)
                     {
-                        held[count++] = shape;
+                        throw new ObjectDisposedException("shape " + k);
                     }
-                    if (k < a.Length)
-                    {
-                        ha[k] = shape.DangerousGetHandle();
-                    }
-                    else
-                    {
-                        hb[k - a.Length] = shape.DangerousGetHandle();
-                    }
+                    handles[k] = shape.DangerousGetHandle();
                 }
-                return call(ha, hb);
+                held = k + 1;
             }
-            finally
+        }
+
+        /// <summary>Lets go of the first <paramref name="held"/> shapes held by
+        /// <see cref="Hold"/>.</summary>
+        private static void Release(Shape[] shapes, int held)
+        {
+            for (int k = 0; k < held; k++)
             {
-                for (int k = 0; k < count; k++)
+                if (shapes[k] != null)
                 {
-                    held[k].DangerousRelease();
+                    shapes[k].DangerousRelease();
                 }
             }
         }
