@@ -4,7 +4,7 @@
 //! the simplex GJK ended with last time is nearly the answer this time. A [`SimplexCache`]
 //! remembers that simplex — for point clouds as the indices of its vertices on each shape
 //! (like Box2D's simplex cache), for other shapes as the directions their support points were
-//! found in — and [`distance_cached`] / [`intersect_cached`] start from it, then store the new
+//! found in — and [`crate::distance_cached`] / [`crate::intersect_cached`] start from it, then store the new
 //! final simplex. A pair that has not moved is answered with a single support evaluation (the
 //! one that proves the simplex optimal). The boolean query remembers its proof instead: the
 //! simplex that enclosed the origin (checked first next time, at no support evaluation for

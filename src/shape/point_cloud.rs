@@ -34,7 +34,7 @@ const CLIMB_FROM: [usize; 2] = [512, 512];
 /// distinct; a single point, collinear or coplanar points are valid (flat or degenerate hulls).
 ///
 /// The coordinates are stored by axis (all x, then all y, ...), padded to a multiple of
-/// [`LANES`] with copies of the first point, and shared, not copied, when the shape is cloned.
+/// `LANES` with copies of the first point, and shared, not copied, when the shape is cloned.
 /// Large clouds also keep their hull's edge graph (see `hull_graph`): their support point is
 /// then a vertex furthest along the direction, not necessarily the first such point.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 //! The lean GJK loop: the paper's steps and nothing else, certified once at the end.
 //!
-//! Most queries converge in a few steps with none of the rescues the robust search
-//! ([`super::search`]) carries through every step: its best lower bound (a square root and a
+//! Most queries converge in a few steps with none of the rescues the robust loop
+//! ([`Search::run_from`]) carries through every step: its best lower bound (a square root and a
 //! division a step), its retries along projected directions, its sideways steps, its
 //! observer. This loop runs the steps of Gilbert, Johnson and Keerthi in their plainest form:
 //!
@@ -13,8 +13,9 @@
 //! 4. *add*: `w` joins the simplex;
 //! 5. *reduce*: the simplex keeps the vertices of its point closest to the origin, the new `v`.
 //!
-//! Nothing is certified during the loop; the answer is, once, at the end: the last support
-//! point's `v . w / |v|` is the lower bound, and the gap that closed is the certificate. At
+//! Nothing is certified during the loop; the answer is, once, at the end: the best
+//! `v . w / |v|` of the support points is the lower bound, and the gap that closed is the
+//! certificate. At
 //! the first sign of trouble (a support point that repeats with the gap open beyond the
 //! rounding of `v`, a step that does not bring `v` nearer, a number that is not finite, two
 //! points with no extent) the loop hands the pair to the robust search ([`Search::run_from`]),
@@ -33,7 +34,8 @@ use crate::support::{MinkowskiPair, Support, Vector};
 impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// The lean loop on `pair`, reporting its steps to `observer`, answered by `answer` from
     /// the finished search; or, where it hands the pair over, the support evaluations it spent
-    /// (fewer than `options.max_iterations`) and `answer` back.
+    /// (at most `options.max_iterations`: the robust loop then makes at least its first) and
+    /// `answer` back.
     #[inline(always)]
     pub(super) fn run_lean<A, B, O, F, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
