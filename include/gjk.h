@@ -64,9 +64,10 @@ typedef struct GjkPose {
    */
   double position[3];
   /**
-   * Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}. 2D shapes
-   * accept only rotations about z. A quaternion whose norm is within 1e-3 of 1 is
-   * normalised; any other is rejected.
+   * Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}, and so is
+   * {0, 0, 0, 0}, so that a zero-initialised pose (`GjkPose p = {0};`, C#'s
+   * `default(GjkPose)`) is the identity. 2D shapes accept only rotations about z. A
+   * quaternion whose norm is within 1e-3 of 1 is normalised; any other is rejected.
    */
   double rotation[4];
 } GjkPose;

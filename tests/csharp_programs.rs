@@ -116,7 +116,7 @@ fn csharp_binding_passes_its_checks_under_mono() {
         return;
     }
     let lib = build_library();
-    let sources = test_sources(&["TestRunner.cs", "Checks.cs", "Bench.cs"]);
+    let sources = test_sources(&["TestRunner.cs", "ShapeTests.cs", "Checks.cs", "Bench.cs"]);
     let exe = compile_csharp(&lib, "test_runner", &sources, &[]);
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe);
@@ -131,6 +131,7 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
     let lib = build_library();
     let sources = test_sources(&[
         "TestRunner.cs",
+        "ShapeTests.cs",
         "Checks.cs",
         "Bench.cs",
         "UnityChecks.cs",
@@ -225,7 +226,7 @@ fn csharp_distance_cost_against_c() {
     assert!(status.success(), "cc failed on bench_distance.c");
     let c = run(with_library(&c_exe, &release));
 
-    let sources = test_sources(&["TestRunner.cs", "Checks.cs", "Bench.cs"]);
+    let sources = test_sources(&["TestRunner.cs", "ShapeTests.cs", "Checks.cs", "Bench.cs"]);
     let exe = compile_csharp(&release, "test_runner", &sources, &[]);
     let mut command = mono(&release);
     command.arg(&exe).arg("bench");

@@ -375,8 +375,12 @@ fn unit_rotation(pose: &GjkPose) -> Option<[f64; 4]> {
         return None;
     }
     let norm = pose.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
-    // Matches the documented rule: a norm within 1e-3 of 1 is normalised. Quaternions right at
-    // the boundary are left out by the caller (see `near_boundary`).
+    // Matches the documented rule: a norm within 1e-3 of 1 is normalised, and all zeros is the
+    // identity. Quaternions right at the boundary are left out by the caller (see
+    // `near_boundary`).
+    if pose.rotation == [0.0; 4] {
+        return Some([0.0, 0.0, 0.0, 1.0]);
+    }
     ((norm - 1.0).abs() <= 1e-3).then(|| pose.rotation.map(|x| x / norm))
 }
 

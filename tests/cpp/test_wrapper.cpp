@@ -263,9 +263,12 @@ static void test_errors() {
   CHECK_THROWS(gjk::intersect(square, box), GJK_DIMENSION_MISMATCH, "shape a is 2D but shape b is 3D");
   CHECK_THROWS(gjk::distance(box, square), GJK_DIMENSION_MISMATCH, "shape a is 3D but shape b is 2D");
 
-  // Bad poses: a zero quaternion, a 2D shape turned about x, a NaN position.
+  // Bad poses: a short quaternion, a 2D shape turned about x, a NaN position. (All zeros is
+  // the identity.)
   gjk::Pose zero_rotation({0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0});
-  CHECK_THROWS(gjk::intersect(box, zero_rotation, box, gjk::Pose()), GJK_INVALID_ARGUMENT,
+  CHECK(gjk::intersect(box, zero_rotation, box, gjk::Pose()));
+  gjk::Pose short_rotation({0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.5});
+  CHECK_THROWS(gjk::intersect(box, short_rotation, box, gjk::Pose()), GJK_INVALID_ARGUMENT,
                "pose_a");
   gjk::Pose about_x({0.0, 0.0, 0.0}, {1.0, 0.0, 0.0, 0.0});
   CHECK_THROWS(gjk::distance(square, gjk::Pose(), square, about_x), GJK_INVALID_ARGUMENT,

@@ -151,14 +151,8 @@ namespace GjkCollision
 
         private static void CheckShapes(Shape a, Shape b)
         {
-            if (a == null)
-            {
-                throw new ArgumentNullException("a");
-            }
-            if (b == null)
-            {
-                throw new ArgumentNullException("b");
-            }
+            Shape.CheckLive(a, "a");
+            Shape.CheckLive(b, "b");
         }
 
         private static void Check(GjkStatus status)
