@@ -135,12 +135,13 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
         "Checks.cs",
         "Bench.cs",
         "UnityChecks.cs",
+        "UnityColliderChecks.cs",
         "UnityEngineStub.cs",
     ]);
     let exe = compile_csharp(&lib, "test_runner_unity", &sources, &["UNITY_5_3_OR_NEWER"]);
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe).arg("unity");
-    assert_summary(&run(command), 20);
+    assert_summary(&run(command), 100);
 }
 
 #[test]
