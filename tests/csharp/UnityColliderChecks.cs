@@ -5,6 +5,7 @@
 
 #if UNITY_5_3_OR_NEWER
 using System;
+using System.Collections.Generic;
 using GjkCollision;
 using UnityEngine;
 using static Checks;
@@ -148,6 +149,14 @@ internal static class UnityColliderChecks
             Gap(c, mesh.transform, probe, new Vector3(10, 0, 0), 10 - 1 - 0.5, "mesh: x");
         }
         Check(mesh.sharedMesh.vertices[7].x == 0.5f, "the mesh's vertices are left as they were");
+        using (Shape fromList = Shape.Polytope(new List<Vector3>(cube)))
+        using (Shape fromSquare = Shape.Polygon(new List<Vector2> { new Vector2(0, 0), new Vector2(1, 1) }))
+        using (Shape ball = Shape.Sphere(0.5))
+        {
+            Near(Gjk.Distance(fromList, GjkPose.Identity, ball, new GjkPose(3, 0, 0)).Distance, 2,
+                Tol, "Polytope from a List<Vector3>");
+            Check(fromSquare.Dimension == 2, "Polygon from a List<Vector2>");
+        }
         Throws<ArgumentException>(() => GjkCollider.From(new MeshCollider()), "mesh collider without a mesh");
     }
 
