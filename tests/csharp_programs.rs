@@ -1,5 +1,6 @@
 //! The C# binding under Mono: the test runner of tests/csharp/, the same runner built against a
-//! stand-in UnityEngine for the Unity overloads, and examples/csharp/, each compiled with `mcs`
+//! stand-in UnityEngine for the Unity layer (with the package's samples compiled in), and
+//! examples/csharp/, each compiled with `mcs`
 //! from the binding's only copy of its sources (the Unity package's Runtime/ folder) and run
 //! with `mono` against the freshly built shared library. With `GJK_BENCH=1`, also times one
 //! distance query from C# and from C against the release build, and prints both.
@@ -28,6 +29,25 @@ fn binding_sources() -> Vec<PathBuf> {
         .collect();
     sources.sort();
     assert!(!sources.is_empty(), "no C# sources in {}", dir.display());
+    sources
+}
+
+/// The package's samples (`Samples~/<sample>/*.cs`): MonoBehaviours, compiled into the Unity
+/// runner against the stand-in engine so that they keep building (they are not run).
+fn sample_sources() -> Vec<PathBuf> {
+    let dir = root().join(PACKAGE).join("Samples~");
+    let mut sources = Vec::new();
+    for sample in std::fs::read_dir(&dir).expect("Samples~ is listed") {
+        let sample = sample.expect("directory entry").path();
+        for file in std::fs::read_dir(&sample).expect("a sample's folder is listed") {
+            let path = file.expect("directory entry").path();
+            if path.extension().is_some_and(|ext| ext == "cs") {
+                sources.push(path);
+            }
+        }
+    }
+    sources.sort();
+    assert!(sources.len() >= 2, "the samples are missing from {}", dir.display());
     sources
 }
 
@@ -138,6 +158,7 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
         "UnityColliderChecks.cs",
         "UnityEngineStub.cs",
     ]);
+    let sources: Vec<PathBuf> = sources.into_iter().chain(sample_sources()).collect();
     let exe = compile_csharp(&lib, "test_runner_unity", &sources, &["UNITY_5_3_OR_NEWER"]);
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe).arg("unity");

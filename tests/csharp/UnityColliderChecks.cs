@@ -27,6 +27,7 @@ internal static class UnityColliderChecks
         Meshes();
         CylindersAndCones();
         Colliders2D();
+        Dispatch();
         Penetration();
         NoAllocation();
     }
@@ -228,6 +229,20 @@ internal static class UnityColliderChecks
                 part.Dispose();
             }
         }
+    }
+
+    private static void Dispatch()
+    {
+        using (GjkCollider box = GjkCollider.From((Collider)new BoxCollider { size = new Vector3(2, 2, 2) }))
+        using (GjkCollider probe = Probe())
+        {
+            Gap(box, new Transform(), probe, new Vector3(5, 0, 0), 5 - 1 - 0.5, "From(Collider): a box");
+        }
+        GjkCollider[] circle = GjkCollider.From((Collider2D)new CircleCollider2D { radius = 2 });
+        Check(circle.Length == 1 && circle[0].Shape.Dimension == 2, "From(Collider2D): a circle");
+        circle[0].Dispose();
+        Throws<ArgumentException>(() => GjkCollider.From(new Collider()), "From(Collider): unknown kind");
+        Throws<ArgumentNullException>(() => GjkCollider.From((Collider2D)null), "From(Collider2D): null");
     }
 
     private static void Penetration()

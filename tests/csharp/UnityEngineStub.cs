@@ -84,6 +84,75 @@ namespace UnityEngine
         public Transform transform { get; set; } = new Transform();
     }
 
+    public class Behaviour : Component
+    {
+        public bool enabled { get; set; } = true;
+    }
+
+    // Compiled for the package's samples (Samples~), which the tests build but do not run.
+    public class MonoBehaviour : Behaviour
+    {
+        public T GetComponent<T>()
+        {
+            return default(T);
+        }
+    }
+
+    public struct Color
+    {
+        public float r;
+        public float g;
+        public float b;
+        public float a;
+
+        public Color(float r, float g, float b, float a)
+        {
+            this.r = r;
+            this.g = g;
+            this.b = b;
+            this.a = a;
+        }
+
+        public static Color red
+        {
+            get { return new Color(1, 0, 0, 1); }
+        }
+
+        public static Color green
+        {
+            get { return new Color(0, 1, 0, 1); }
+        }
+
+        public static Color yellow
+        {
+            get { return new Color(1, 0.92f, 0.016f, 1); }
+        }
+    }
+
+    public static class Gizmos
+    {
+        public static Color color { get; set; }
+
+        public static void DrawLine(Vector3 from, Vector3 to)
+        {
+        }
+
+        public static void DrawSphere(Vector3 center, float radius)
+        {
+        }
+    }
+
+    public static class Debug
+    {
+        public static void Log(object message)
+        {
+        }
+
+        public static void DrawLine(Vector3 start, Vector3 end, Color color)
+        {
+        }
+    }
+
     public class Collider : Component
     {
     }

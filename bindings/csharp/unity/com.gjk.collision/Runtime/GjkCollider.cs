@@ -68,6 +68,63 @@ namespace GjkCollision
             Shape.Dispose();
         }
 
+        /// <summary>Any 3D collider this layer converts (<c>BoxCollider</c>,
+        /// <c>SphereCollider</c>, <c>CapsuleCollider</c>, <c>MeshCollider</c>) at its transform's
+        /// lossyScale; <see cref="ArgumentException"/> for another kind.</summary>
+        public static GjkCollider From(Collider collider)
+        {
+            if (collider is BoxCollider)
+            {
+                return From((BoxCollider)collider);
+            }
+            if (collider is SphereCollider)
+            {
+                return From((SphereCollider)collider);
+            }
+            if (collider is CapsuleCollider)
+            {
+                return From((CapsuleCollider)collider);
+            }
+            if (collider is MeshCollider)
+            {
+                return From((MeshCollider)collider);
+            }
+            throw Unsupported(collider);
+        }
+
+        /// <summary>Any 2D collider this layer converts, at its transform's lossyScale: one
+        /// shape for a <c>BoxCollider2D</c>, <c>CircleCollider2D</c> or
+        /// <c>CapsuleCollider2D</c>, one per path for a <c>PolygonCollider2D</c>;
+        /// <see cref="ArgumentException"/> for another kind.</summary>
+        public static GjkCollider[] From(Collider2D collider)
+        {
+            if (collider is PolygonCollider2D)
+            {
+                return From((PolygonCollider2D)collider);
+            }
+            if (collider is BoxCollider2D)
+            {
+                return new[] { From((BoxCollider2D)collider) };
+            }
+            if (collider is CircleCollider2D)
+            {
+                return new[] { From((CircleCollider2D)collider) };
+            }
+            if (collider is CapsuleCollider2D)
+            {
+                return new[] { From((CapsuleCollider2D)collider) };
+            }
+            throw Unsupported(collider);
+        }
+
+        private static ArgumentException Unsupported(object collider)
+        {
+            return collider == null
+                ? new ArgumentNullException("collider")
+                : new ArgumentException(
+                    "no shape for a " + collider.GetType().Name, "collider");
+        }
+
         /// <summary>A <c>BoxCollider</c>: its size and center at its transform's
         /// lossyScale.</summary>
         public static GjkCollider From(BoxCollider collider)
