@@ -28,6 +28,7 @@ internal static class UnityColliderChecks
         CylindersAndCones();
         Colliders2D();
         Dispatch();
+        RayAndSignedDistance();
         Penetration();
         NoAllocation();
     }
@@ -243,6 +244,22 @@ internal static class UnityColliderChecks
         circle[0].Dispose();
         Throws<ArgumentException>(() => GjkCollider.From(new Collider()), "From(Collider): unknown kind");
         Throws<ArgumentNullException>(() => GjkCollider.From((Collider2D)null), "From(Collider2D): null");
+    }
+
+    private static void RayAndSignedDistance()
+    {
+        using (Shape box = Shape.Box(1, 1, 1))
+        using (Shape ball = Shape.Sphere(1))
+        {
+            // Unity normalises the ray's direction: T is the distance to the x = -1 face.
+            GjkRayHit hit = Gjk.RayCast(box, GjkPose.Identity,
+                new Ray(new Vector3(-5, 0, 0), new Vector3(2, 0, 0)), 10);
+            Check(hit.Hit, "Ray hits the box");
+            Near(hit.T, 4, Tol, "Ray: T is the distance");
+            Check(!Gjk.RayCast(box, GjkPose.Identity,
+                new Ray(new Vector3(-5, 0, 0), new Vector3(1, 0, 0)), 3.5f).Hit, "Ray: beyond maxDistance");
+            Near(Gjk.SignedDistance(box, ball), -2, Tol, "SignedDistance without poses: depth 2");
+        }
     }
 
     private static void Penetration()

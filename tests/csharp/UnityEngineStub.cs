@@ -60,6 +60,26 @@ namespace UnityEngine
         }
     }
 
+    public struct Ray
+    {
+        private Vector3 unit;
+
+        public Ray(Vector3 origin, Vector3 direction)
+        {
+            this.origin = origin;
+            float length = (float)Math.Sqrt(
+                direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
+            unit = new Vector3(direction.x / length, direction.y / length, direction.z / length);
+        }
+
+        public Vector3 origin { get; set; }
+
+        public Vector3 direction
+        {
+            get { return unit; }
+        }
+    }
+
     public struct Pose
     {
         public Vector3 position;

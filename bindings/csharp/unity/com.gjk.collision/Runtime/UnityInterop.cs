@@ -160,6 +160,15 @@ namespace GjkCollision
             return Distance(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
         }
 
+        /// <summary>The first hit of a Unity <c>Ray</c> within <paramref name="maxDistance"/>
+        /// on <paramref name="shape"/> placed by <paramref name="pose"/>. The ray's direction is
+        /// unit (Unity normalises it), so the hit's <c>T</c> is the distance along it.</summary>
+        public static GjkRayHit RayCast(
+            Shape shape, GjkPose pose, Ray ray, float maxDistance = float.PositiveInfinity)
+        {
+            return RayCast(shape, pose, ray.origin, ray.direction, maxDistance);
+        }
+
         /// <summary>The penetration of the shapes placed by the world poses of two
         /// transforms.</summary>
         public static GjkPenetrationResult Penetration(
