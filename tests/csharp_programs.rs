@@ -47,7 +47,11 @@ fn sample_sources() -> Vec<PathBuf> {
         }
     }
     sources.sort();
-    assert!(sources.len() >= 2, "the samples are missing from {}", dir.display());
+    assert!(
+        sources.len() >= 2,
+        "the samples are missing from {}",
+        dir.display()
+    );
     sources
 }
 

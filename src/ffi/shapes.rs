@@ -4,7 +4,7 @@ use crate::error::ShapeError;
 use crate::ffi::pointers::{coordinates, input, output};
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus, GJK_DIMENSION_MISMATCH};
 use crate::shape::{
-    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
+    AxialSolid, Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape,
 };
 use crate::support::Vector;
 
@@ -483,6 +483,24 @@ pub unsafe extern "C" fn gjk_box_new(
     })
 }
 
+/// Builds the 3D solid of revolution of `half_height` and `radius` that `kind` makes a shape
+/// of (a cylinder or a cone).
+///
+/// # Safety
+/// As [`create`].
+unsafe fn axial<K>(
+    out: *mut *mut GjkShape,
+    half_height: f64,
+    radius: f64,
+    kind: fn(AxialSolid<K, 3>) -> Shape<3>,
+) -> Result<(), Failure> {
+    create(out, || {
+        AxialSolid::new(half_height, radius)
+            .map(kind)
+            .map_err(invalid)
+    })
+}
+
 /// A 3D cylinder along z: the disc of `radius` in the xy plane swept from
 /// (0, 0, -half_height) to (0, 0, half_height), like `gjk_capsule_new`'s axis. Either size may
 /// be 0 (a disc, a segment, a point).
@@ -495,13 +513,7 @@ pub unsafe extern "C" fn gjk_cylinder_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Cylinder::<3>::new(half_height, radius)
-                .map(Shape::Cylinder)
-                .map_err(invalid)
-        })
-    })
+    guard(|| axial(out, half_height, radius, Shape::Cylinder))
 }
 
 /// A 3D cone along z: its base, the disc of `radius` in the plane z = -half_height, and its
@@ -516,13 +528,7 @@ pub unsafe extern "C" fn gjk_cone_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Cone::<3>::new(half_height, radius)
-                .map(Shape::Cone)
-                .map_err(invalid)
-        })
-    })
+    guard(|| axial(out, half_height, radius, Shape::Cone))
 }
 
 /// A new shape: `shape` (of either dimension) grown by `radius` in every direction (its

@@ -1,6 +1,7 @@
 //! The shapes of the library, each a support map in its own local frame, and [`Shape`], the
 //! closed set of them used where the kind is only known at run time (the C ABI).
 
+mod axial;
 mod ball;
 mod cone;
 mod cuboid;
@@ -12,6 +13,7 @@ mod point_cloud;
 mod rounded;
 mod segment;
 
+pub use axial::{AxialSolid, ConeKind, CylinderKind, Profile};
 pub use ball::Ball;
 pub use cone::Cone;
 pub use cuboid::Cuboid;

@@ -125,27 +125,19 @@ namespace UnityEngine
         public float b;
         public float a;
 
-        public Color(float r, float g, float b, float a)
-        {
-            this.r = r;
-            this.g = g;
-            this.b = b;
-            this.a = a;
-        }
-
         public static Color red
         {
-            get { return new Color(1, 0, 0, 1); }
+            get { return new Color { r = 1, a = 1 }; }
         }
 
         public static Color green
         {
-            get { return new Color(0, 1, 0, 1); }
+            get { return new Color { g = 1, a = 1 }; }
         }
 
         public static Color yellow
         {
-            get { return new Color(1, 0.92f, 0.016f, 1); }
+            get { return new Color { r = 1, g = 0.92f, b = 0.016f, a = 1 }; }
         }
     }
 

@@ -52,8 +52,9 @@ namespace GjkCollision
         public static GjkContact Distance(
             GjkCollider a, Transform transformA, GjkCollider b, Transform transformB)
         {
-            return Distance(a, transformA.position, transformA.rotation,
-                b, transformB.position, transformB.rotation);
+            CheckColliders(a, b);
+            return new GjkContact(
+                Gjk.Distance(a.Shape, a.PoseOf(transformA), b.Shape, b.PoseOf(transformB)));
         }
 
         /// <summary>The distance between <paramref name="a"/> at <paramref name="positionA"/>
@@ -71,8 +72,8 @@ namespace GjkCollision
         public static bool Intersect(
             GjkCollider a, Transform transformA, GjkCollider b, Transform transformB)
         {
-            return Intersect(a, transformA.position, transformA.rotation,
-                b, transformB.position, transformB.rotation);
+            CheckColliders(a, b);
+            return Gjk.Intersect(a.Shape, a.PoseOf(transformA), b.Shape, b.PoseOf(transformB));
         }
 
         /// <summary>Whether the colliders overlap or touch.</summary>
@@ -129,11 +130,7 @@ namespace GjkCollision
             GjkCollider[] a, Transform[] transformsA, GjkCollider[] b, Transform[] transformsB,
             GjkContact[] results, int threads = 0)
         {
-            if (results == null)
-            {
-                throw new ArgumentNullException("results");
-            }
-            int n = Stage(a, transformsA, b, transformsB, results.Length);
+            int n = Stage(a, transformsA, b, transformsB, results);
             GjkDistanceResult[] found = Exactly(ref stagedDistances, n);
             try
             {
@@ -155,11 +152,7 @@ namespace GjkCollision
             GjkCollider[] a, Transform[] transformsA, GjkCollider[] b, Transform[] transformsB,
             bool[] results, int threads = 0)
         {
-            if (results == null)
-            {
-                throw new ArgumentNullException("results");
-            }
-            int n = Stage(a, transformsA, b, transformsB, results.Length);
+            int n = Stage(a, transformsA, b, transformsB, results);
             try
             {
                 Gjk.IntersectBatch(stagedA, stagedPosesA, stagedB, stagedPosesB, results, threads);
@@ -181,15 +174,20 @@ namespace GjkCollision
         /// <summary>Fills the staged arrays with the shapes and poses of the pairs; the number
         /// of pairs.</summary>
         private static int Stage(GjkCollider[] a, Transform[] transformsA, GjkCollider[] b,
-            Transform[] transformsB, int results)
+            Transform[] transformsB, Array results)
         {
+            if (results == null)
+            {
+                throw new ArgumentNullException("results");
+            }
             if (a == null || b == null || transformsA == null || transformsB == null)
             {
                 throw new ArgumentNullException(a == null ? "a" : b == null ? "b"
                     : transformsA == null ? "transformsA" : "transformsB");
             }
             int n = a.Length;
-            if (b.Length != n || transformsA.Length != n || transformsB.Length != n || results < n)
+            if (b.Length != n || transformsA.Length != n || transformsB.Length != n
+                || results.Length < n)
             {
                 throw new ArgumentException("a, b, transformsA and transformsB must have the same "
                     + "length, and results at least that length");
