@@ -467,14 +467,15 @@ fn cylinders_and_cones_on_a_floor() {
 
 #[test]
 fn cylinders_and_cones_along_their_axis() {
-    // Directions with no radial component: the flat faces and the apex, never a division by 0.
+    // Directions with no radial component: a rim point of the flat faces (an extreme point, on
+    // the first axis), the apex; never a division by 0.
     let cylinder = Cylinder::<3>::new(2.0, 1.0).unwrap();
     let cone = Cone::<3>::new(2.0, 1.0).unwrap();
     let (up, down) = (Vector::<3>::z(), -Vector::<3>::z());
-    assert_eq!(cylinder.support(&up), Vector::<3>::new(0.0, 0.0, 2.0));
-    assert_eq!(cylinder.support(&down), Vector::<3>::new(0.0, 0.0, -2.0));
+    assert_eq!(cylinder.support(&up), Vector::<3>::new(1.0, 0.0, 2.0));
+    assert_eq!(cylinder.support(&down), Vector::<3>::new(1.0, 0.0, -2.0));
     assert_eq!(cone.support(&up), Vector::<3>::new(0.0, 0.0, 2.0));
-    assert_eq!(cone.support(&down), Vector::<3>::new(0.0, 0.0, -2.0));
+    assert_eq!(cone.support(&down), Vector::<3>::new(1.0, 0.0, -2.0));
     assert!(cylinder
         .support(&Vector::zeros())
         .iter()

@@ -56,14 +56,18 @@ impl<K, const D: usize> AxialSolid<K, D> {
         self.radius
     }
 
-    /// The point at `height` on the axis, pushed out by the radius across it towards `dir`
-    /// (not pushed when `dir` is along the axis): the rim point of the disc at `height` in the
-    /// direction of `dir`.
+    /// The rim point of the disc at `height` on the axis in the direction of `dir` across the
+    /// axis. When `dir` is along the axis (or zero), every point of the disc is as far, and
+    /// the rim point along the first axis is taken: support points are always extreme points
+    /// of the solid (vertices, for the 2D polygons), as the searches expect of polytopes.
     #[inline]
     pub(crate) fn rim(&self, dir: &Vector<D>, height: f64) -> Vector<D> {
         let mut across = *dir;
         across[D - 1] = 0.0;
         let mut p = scaled_unit(&across, self.radius);
+        if p.iter().all(|x| *x == 0.0) {
+            p[0] = self.radius;
+        }
         p[D - 1] = height;
         p
     }

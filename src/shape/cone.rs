@@ -12,8 +12,7 @@ pub type Cone<const D: usize> = AxialSolid<ConeKind, D>;
 
 impl Profile for ConeKind {
     /// The cone is the hull of its apex and its base's rim: the apex or the rim point in the
-    /// direction of `dir` (the base's centre when `dir` is along the axis), whichever reaches
-    /// farther.
+    /// direction of `dir`, whichever reaches farther.
     #[inline]
     fn support<const D: usize>(solid: &Cone<D>, dir: &Vector<D>) -> Vector<D> {
         let h = solid.half_height();

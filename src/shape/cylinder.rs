@@ -9,7 +9,7 @@ use crate::support::Vector;
 pub type Cylinder<const D: usize> = AxialSolid<CylinderKind, D>;
 
 impl Profile for CylinderKind {
-    /// The rim point of the top or bottom disc (its centre when `dir` is along the axis).
+    /// The rim point of the top or bottom disc towards `dir`.
     #[inline]
     fn support<const D: usize>(solid: &Cylinder<D>, dir: &Vector<D>) -> Vector<D> {
         let h = solid.half_height();
