@@ -22,7 +22,9 @@ namespace GjkCollision
     /// component; a capsule's radius by the larger absolute scale across its axis and its
     /// height along it; centers and offsets per axis. A 2D collider uses the x and y of the
     /// scale, and a <c>BoxCollider2D</c>'s <c>edgeRadius</c> is scaled as a circle's radius.
-    /// Dispose the collider (or its <see cref="Shape"/>) when done.
+    /// A 2D collider's transform must be rotated about z only (as 2D physics reads it); another
+    /// rotation makes the query raise <see cref="GjkException"/>. Dispose the collider (or its
+    /// <see cref="Shape"/>) when done.
     /// </remarks>
     public sealed class GjkCollider : IDisposable
     {
