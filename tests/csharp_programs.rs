@@ -163,7 +163,12 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
         "UnityEngineStub.cs",
     ]);
     let sources: Vec<PathBuf> = sources.into_iter().chain(sample_sources()).collect();
-    let exe = compile_csharp(&lib, "test_runner_unity", &sources, &["UNITY_5_3_OR_NEWER"]);
+    let exe = compile_csharp(
+        &lib,
+        "test_runner_unity",
+        &sources,
+        &["UNITY_5_3_OR_NEWER", "UNITY_2018_1_OR_NEWER"],
+    );
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe).arg("unity");
     assert_summary(&run(command), 100);

@@ -263,3 +263,29 @@ namespace UnityEngine.Scripting
     {
     }
 }
+
+namespace Unity.Collections
+{
+    // A managed stand-in with the members the binding uses (Length, the indexer); Unity's is a
+    // struct over native memory. Built with UNITY_2018_1_OR_NEWER defined.
+    public struct NativeArray<T>
+    {
+        private readonly T[] items;
+
+        public NativeArray(int length)
+        {
+            items = new T[length];
+        }
+
+        public int Length
+        {
+            get { return items.Length; }
+        }
+
+        public T this[int index]
+        {
+            get { return items[index]; }
+            set { items[index] = value; }
+        }
+    }
+}

@@ -5,6 +5,9 @@
 #if UNITY_5_3_OR_NEWER
 using System;
 using UnityEngine;
+#if UNITY_2018_1_OR_NEWER
+using Unity.Collections;
+#endif
 
 namespace GjkCollision
 {
@@ -43,7 +46,8 @@ namespace GjkCollision
     /// Distance, intersection and penetration of <see cref="GjkCollider"/>s placed by a
     /// <c>Transform</c> or by a position and a rotation, in the manner of
     /// <c>UnityEngine.Physics</c>. Queries allocate nothing; the batch calls allocate nothing
-    /// once they have run a batch of the same size on the calling thread.
+    /// once they have run a batch of the same size on the calling thread. The batch results go
+    /// to arrays or (Unity 2018.1 and later) to a <c>NativeArray</c>.
     /// </summary>
     public static class GjkPhysics
     {
@@ -130,7 +134,37 @@ namespace GjkCollision
             GjkCollider[] a, Transform[] transformsA, GjkCollider[] b, Transform[] transformsB,
             GjkContact[] results, int threads = 0)
         {
-            int n = Stage(a, transformsA, b, transformsB, results);
+            GjkDistanceResult[] found =
+                Distances(a, transformsA, b, transformsB, Capacity(results), threads);
+            for (int k = 0; k < a.Length; k++)
+            {
+                results[k] = new GjkContact(found[k]);
+            }
+        }
+
+#if UNITY_2018_1_OR_NEWER
+        /// <summary><see cref="DistanceBatch(GjkCollider[], Transform[], GjkCollider[],
+        /// Transform[], GjkContact[], int)"/> into a <c>NativeArray</c> (for jobs that read the
+        /// contacts next), written element by element: no unsafe code, no allocation.</summary>
+        public static void DistanceBatch(
+            GjkCollider[] a, Transform[] transformsA, GjkCollider[] b, Transform[] transformsB,
+            NativeArray<GjkContact> results, int threads = 0)
+        {
+            GjkDistanceResult[] found =
+                Distances(a, transformsA, b, transformsB, results.Length, threads);
+            for (int k = 0; k < a.Length; k++)
+            {
+                results[k] = new GjkContact(found[k]);
+            }
+        }
+#endif
+
+        /// <summary>The distance results of the pairs, in the staging array (valid until the
+        /// thread's next batch).</summary>
+        private static GjkDistanceResult[] Distances(GjkCollider[] a, Transform[] transformsA,
+            GjkCollider[] b, Transform[] transformsB, int capacity, int threads)
+        {
+            int n = Stage(a, transformsA, b, transformsB, capacity);
             GjkDistanceResult[] found = Exactly(ref stagedDistances, n);
             try
             {
@@ -140,10 +174,7 @@ namespace GjkCollision
             {
                 Unstage(n);
             }
-            for (int k = 0; k < n; k++)
-            {
-                results[k] = new GjkContact(found[k]);
-            }
+            return found;
         }
 
         /// <summary>Whether each pair k overlaps or touches, into
@@ -152,7 +183,7 @@ namespace GjkCollision
             GjkCollider[] a, Transform[] transformsA, GjkCollider[] b, Transform[] transformsB,
             bool[] results, int threads = 0)
         {
-            int n = Stage(a, transformsA, b, transformsB, results);
+            int n = Stage(a, transformsA, b, transformsB, Capacity(results));
             try
             {
                 Gjk.IntersectBatch(stagedA, stagedPosesA, stagedB, stagedPosesB, results, threads);
@@ -174,12 +205,8 @@ namespace GjkCollision
         /// <summary>Fills the staged arrays with the shapes and poses of the pairs; the number
         /// of pairs.</summary>
         private static int Stage(GjkCollider[] a, Transform[] transformsA, GjkCollider[] b,
-            Transform[] transformsB, Array results)
+            Transform[] transformsB, int capacity)
         {
-            if (results == null)
-            {
-                throw new ArgumentNullException("results");
-            }
             if (a == null || b == null || transformsA == null || transformsB == null)
             {
                 throw new ArgumentNullException(a == null ? "a" : b == null ? "b"
@@ -187,7 +214,7 @@ namespace GjkCollision
             }
             int n = a.Length;
             if (b.Length != n || transformsA.Length != n || transformsB.Length != n
-                || results.Length < n)
+                || capacity < n)
             {
                 throw new ArgumentException("a, b, transformsA and transformsB must have the same "
                     + "length, and results at least that length");
@@ -206,6 +233,16 @@ namespace GjkCollision
                 posesB[k] = b[k].PoseOf(transformsB[k]);
             }
             return n;
+        }
+
+        /// <summary>The length of <paramref name="results"/>, which must not be null.</summary>
+        private static int Capacity(Array results)
+        {
+            if (results == null)
+            {
+                throw new ArgumentNullException("results");
+            }
+            return results.Length;
         }
 
         /// <summary>Forgets the staged shapes, so that the arrays keep no shape alive.</summary>
