@@ -64,9 +64,10 @@ typedef struct GjkPose {
    */
   double position[3];
   /**
-   * Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}. 2D shapes
-   * accept only rotations about z. A quaternion whose norm is within 1e-3 of 1 is
-   * normalised; any other is rejected.
+   * Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}, and so is
+   * {0, 0, 0, 0}, so that a zero-initialised pose (`GjkPose p = {0};`, C#'s
+   * `default(GjkPose)`) is the identity. 2D shapes accept only rotations about z. A
+   * quaternion whose norm is within 1e-3 of 1 is normalised; any other is rejected.
    */
   double rotation[4];
 } GjkPose;
@@ -966,6 +967,39 @@ GjkStatus gjk_rectangle_new(double half_x, double half_y, struct GjkShape **out)
  * `out` must point to writable memory for a pointer.
  */
 GjkStatus gjk_box_new(double half_x, double half_y, double half_z, struct GjkShape **out);
+
+/**
+ * A 3D cylinder along z: the disc of `radius` in the xy plane swept from
+ * (0, 0, -half_height) to (0, 0, half_height), like `gjk_capsule_new`'s axis. Either size may
+ * be 0 (a disc, a segment, a point).
+ *
+ * # Safety
+ * `out` must point to writable memory for a pointer.
+ */
+GjkStatus gjk_cylinder_new(double half_height, double radius, struct GjkShape **out);
+
+/**
+ * A 3D cone along z: its base, the disc of `radius` in the plane z = -half_height, and its
+ * apex at (0, 0, half_height); the local origin is the middle of the axis (the centroid is at
+ * z = -half_height / 2). Either size may be 0.
+ *
+ * # Safety
+ * `out` must point to writable memory for a pointer.
+ */
+GjkStatus gjk_cone_new(double half_height, double radius, struct GjkShape **out);
+
+/**
+ * A new shape: `shape` (of either dimension) grown by `radius` in every direction (its
+ * Minkowski sum with a circle or sphere), such as a rounded box or polygon
+ * (BoxCollider2D.edgeRadius, a convex radius). Exact: the queries run on `shape` and add the
+ * radius back, as for capsules. Radii add up: a rounded circle, sphere, stadium, capsule or
+ * rounded shape is the same kind with the radii summed, and a rounded segment is a capsule.
+ * `shape` is copied (it stays owned by the caller and may be freed at once).
+ *
+ * # Safety
+ * `shape` must be NULL or a live shape; `out` must point to writable memory for a pointer.
+ */
+GjkStatus gjk_rounded_new(const struct GjkShape *shape, double radius, struct GjkShape **out);
 
 /**
  * Frees a shape. NULL is a no-op. The shape must not be used afterwards.

@@ -5,7 +5,8 @@
 //! separating normal and a certified lower bound).
 //!
 //! Shapes are support maps ([`Support`]): point clouds (their convex hull), balls, ellipsoids,
-//! boxes, capsules, segments, points. Each is placed in the world by a [`Pose`]. One generic
+//! boxes, capsules, cylinders, cones, segments, points, and any of them rounded
+//! ([`shape::Shape::rounded`]). Each is placed in the world by a [`Pose`]. One generic
 //! implementation serves both dimensions (`D = 2` and `D = 3`).
 //!
 //! ```

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::Rng;
-use gjk::shape::{Ball, Capsule, Cuboid, Ellipsoid, Point};
+use common::{point_segment_distance, Rng};
+use gjk::shape::{Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Shape};
 use gjk::{distance, distance_with, intersect, Pose, QueryOptions, Support, Vector};
 use nalgebra::{UnitQuaternion, Vector3};
 
@@ -364,4 +364,244 @@ fn ellipses() {
 #[test]
 fn ellipsoids_3d() {
     ellipsoids::<3>(18);
+}
+
+/// Signed distance from `p` to the solid cylinder of half height `h` and radius `r` on the z
+/// axis: outside, the norm of the radial and axial gaps; inside, minus the smaller depth.
+fn cylinder_point_distance(p: &Vector<3>, h: f64, r: f64) -> f64 {
+    let (radial, axial) = (p.xy().norm() - r, p.z.abs() - h);
+    if radial < 0.0 && axial < 0.0 {
+        radial.max(axial)
+    } else {
+        radial.max(0.0).hypot(axial.max(0.0))
+    }
+}
+
+/// Signed distance from `p` to the solid cone with base disc of radius `r` at z = -h and apex
+/// at z = h: by symmetry, the distance in the half-plane (radial, z) to the triangle's base
+/// and slant edges (its edge on the axis is no boundary of the cone).
+fn cone_point_distance(p: &Vector<3>, h: f64, r: f64) -> f64 {
+    let q = [p.xy().norm(), p.z];
+    let edges = point_segment_distance(q, [0.0, -h], [r, -h]).min(point_segment_distance(
+        q,
+        [r, -h],
+        [0.0, h],
+    ));
+    let inside = q[1] > -h && q[0] * 2.0 * h < r * (h - q[1]);
+    if inside {
+        -edges
+    } else {
+        edges
+    }
+}
+
+#[test]
+fn cylinders_and_cones_against_points() {
+    let mut rng = Rng::new(19);
+    for i in 0..2000 {
+        let (h, r) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
+        let p = random_vector::<3>(&mut rng, -4.0, 4.0);
+        let point = Point::new(p).unwrap();
+        for (shape, exact, what) in [
+            (
+                Shape::Cylinder(Cylinder::new(h, r).unwrap()),
+                cylinder_point_distance(&p, h, r),
+                "cylinder",
+            ),
+            (
+                Shape::Cone(Cone::new(h, r).unwrap()),
+                cone_point_distance(&p, h, r),
+                "cone",
+            ),
+        ] {
+            check(
+                &mut rng,
+                &shape,
+                Pose::identity(),
+                &point,
+                Pose::identity(),
+                exact,
+                &format!("{what}-point {i}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn cylinders_and_cones_on_a_floor() {
+    // The floor: the top face z = 0 of a wide slab. The lowest point of a shape whose axis
+    // points along the unit `u` is found on its lower disc's rim (or, for a cone, its apex).
+    let floor = Cuboid::new(Vector::<3>::new(1e3, 1e3, 1.0)).unwrap();
+    let floor_pose = Pose::from_translation(Vector::<3>::new(0.0, 0.0, -1.0)).unwrap();
+    let mut rng = Rng::new(20);
+    for i in 0..2000 {
+        let (h, r) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
+        let height = rng.range(-1.0, 4.0);
+        let at = Vector::<3>::new(rng.range(-5.0, 5.0), 0.0, height);
+        let pose = Pose::from_translation(at).unwrap() * Pose::<3>::random(&mut rng, 0.0);
+        // The z component of the shape's axis in the world.
+        let u = pose.rotation()[(2, 2)];
+        let rim_drop = r * (1.0 - u * u).max(0.0).sqrt();
+        let cylinder_low = height - h * u.abs() - rim_drop;
+        let cone_low = (height + h * u).min(height - h * u - rim_drop);
+        check(
+            &mut rng,
+            &floor,
+            floor_pose,
+            &Cylinder::new(h, r).unwrap(),
+            pose,
+            cylinder_low,
+            &format!("cylinder on the floor {i}"),
+        );
+        check(
+            &mut rng,
+            &floor,
+            floor_pose,
+            &Cone::new(h, r).unwrap(),
+            pose,
+            cone_low,
+            &format!("cone on the floor {i}"),
+        );
+    }
+}
+
+#[test]
+fn cylinders_and_cones_along_their_axis() {
+    // Directions with no radial component: a rim point of the flat faces (an extreme point, on
+    // the first axis), the apex; never a division by 0.
+    let cylinder = Cylinder::<3>::new(2.0, 1.0).unwrap();
+    let cone = Cone::<3>::new(2.0, 1.0).unwrap();
+    let (up, down) = (Vector::<3>::z(), -Vector::<3>::z());
+    assert_eq!(cylinder.support(&up), Vector::<3>::new(1.0, 0.0, 2.0));
+    assert_eq!(cylinder.support(&down), Vector::<3>::new(1.0, 0.0, -2.0));
+    assert_eq!(cone.support(&up), Vector::<3>::new(0.0, 0.0, 2.0));
+    assert_eq!(cone.support(&down), Vector::<3>::new(1.0, 0.0, -2.0));
+    assert!(cylinder
+        .support(&Vector::zeros())
+        .iter()
+        .all(|c| c.is_finite()));
+    assert!(cone.support(&Vector::zeros()).iter().all(|c| c.is_finite()));
+    // A point straight above each: the distance to the top face, to the apex.
+    let above = Pose::from_translation(Vector::<3>::new(0.0, 0.0, 5.0)).unwrap();
+    let point = Point::new(Vector::zeros()).unwrap();
+    for shape in [Shape::Cylinder(cylinder), Shape::Cone(cone)] {
+        let r = distance(&shape, &Pose::identity(), &point, &above).unwrap();
+        assert!(
+            (r.distance - 3.0).abs() < 1e-12,
+            "{shape:?}: {}",
+            r.distance
+        );
+        assert!((r.normal - up).norm() < 1e-12, "{shape:?}");
+    }
+}
+
+/// Distance from `p` to the box of half extents `e` (0 inside).
+fn box_point_gap<const D: usize>(e: &Vector<D>, p: &Vector<D>) -> f64 {
+    Vector::<D>::from_fn(|k, _| (p[k].abs() - e[k]).max(0.0)).norm()
+}
+
+/// Rounded boxes (one built as a box, one as the hull of its corners) and rounded cylinders
+/// against points outside the core: the core's distance minus the radius.
+fn rounded<const D: usize>(seed: u64)
+where
+    Pose<D>: RandomPose,
+{
+    let mut rng = Rng::new(seed);
+    for i in 0..1000 {
+        let e = random_vector::<D>(&mut rng, 0.0, 2.0);
+        let radius = rng.range(0.0, 1.0);
+        let corners = (0..1 << D)
+            .map(|bits: usize| {
+                Vector::<D>::from_fn(|k, _| if bits >> k & 1 == 1 { e[k] } else { -e[k] })
+            })
+            .collect();
+        let p = random_vector::<D>(&mut rng, -4.0, 4.0);
+        let gap = box_point_gap(&e, &p);
+        if gap == 0.0 {
+            continue;
+        }
+        let point = Point::new(p).unwrap();
+        for core in [
+            Shape::Cuboid(Cuboid::new(e).unwrap()),
+            Shape::ConvexHull(ConvexHull::new(corners).unwrap()),
+        ] {
+            let shape = core.rounded(radius).unwrap();
+            assert!(matches!(shape, Shape::Rounded(_)));
+            check(
+                &mut rng,
+                &shape,
+                Pose::identity(),
+                &point,
+                Pose::identity(),
+                gap - radius,
+                &format!("{D}D rounded box-point {i}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn rounded_rectangles_boxes_and_cylinders() {
+    rounded::<2>(21);
+    rounded::<3>(22);
+    let mut rng = Rng::new(23);
+    for i in 0..1000 {
+        let (h, r, radius) = (
+            rng.range(0.0, 2.0),
+            rng.range(0.0, 2.0),
+            rng.range(0.0, 1.0),
+        );
+        let p = random_vector::<3>(&mut rng, -4.0, 4.0);
+        let core = cylinder_point_distance(&p, h, r);
+        if core <= 0.0 {
+            continue;
+        }
+        let shape = Shape::Cylinder(Cylinder::new(h, r).unwrap())
+            .rounded(radius)
+            .unwrap();
+        check(
+            &mut rng,
+            &shape,
+            Pose::identity(),
+            &Point::new(p).unwrap(),
+            Pose::identity(),
+            core - radius,
+            &format!("rounded cylinder-point {i}"),
+        );
+    }
+}
+
+#[test]
+fn rounding_adds_radii() {
+    let ball = Shape::<3>::Ball(Ball::new(1.0).unwrap());
+    assert_eq!(
+        ball.clone().rounded(0.5).unwrap(),
+        Shape::Ball(Ball::new(1.5).unwrap())
+    );
+    let capsule = Capsule::<3>::along_axis(2, 2.0, 0.25).unwrap();
+    assert_eq!(
+        Shape::Capsule(capsule).rounded(0.5).unwrap(),
+        Shape::Capsule(Capsule::along_axis(2, 2.0, 0.75).unwrap())
+    );
+    let segment = *Capsule::<3>::along_axis(2, 2.0, 0.0).unwrap().inner();
+    assert_eq!(
+        Shape::Segment(segment).rounded(0.5).unwrap(),
+        Shape::Capsule(Capsule::along_axis(2, 2.0, 0.5).unwrap())
+    );
+    let twice = Shape::Cone(Cone::<3>::new(1.0, 1.0).unwrap())
+        .rounded(0.25)
+        .and_then(|s| s.rounded(0.5))
+        .unwrap();
+    let Shape::Rounded(r) = &twice else {
+        panic!("{twice:?}")
+    };
+    assert_eq!(
+        (r.radius(), r.inner()),
+        (0.75, &Shape::Cone(Cone::new(1.0, 1.0).unwrap()))
+    );
+    assert_eq!(twice.margin(), 0.75);
+    for bad in [-1.0, f64::NAN, f64::INFINITY] {
+        let e = ball.clone().rounded(bad).unwrap_err();
+        assert!(e.message().contains("radius"), "{}", e.message());
+    }
 }

@@ -188,6 +188,26 @@ fn table() -> Vec<Row> {
             || shape(|o| unsafe { gjk_capsule_new(-1.0, 1.0, o) }),
         ),
         row(
+            "negative cylinder height",
+            "gjk_cylinder_new(-1, 1, &out)",
+            || shape(|o| unsafe { gjk_cylinder_new(-1.0, 1.0, o) }),
+        ),
+        row(
+            "NaN cone radius",
+            "gjk_cone_new(1, NAN, &out)",
+            || shape(|o| unsafe { gjk_cone_new(1.0, nan, o) }),
+        ),
+        row(
+            "rounding NULL",
+            "gjk_rounded_new(NULL, 1, &out)",
+            || shape(|o| unsafe { gjk_rounded_new(std::ptr::null(), 1.0, o) }),
+        ),
+        row(
+            "negative rounding radius",
+            "gjk_rounded_new(circle, -2, &out)",
+            || shape(|o| unsafe { gjk_rounded_new(c, -2.0, o) }),
+        ),
+        row(
             "segment shorter than 1e-50",
             "gjk_segment2d_new(0, 0, 1e-60, 0, &out)",
             || shape(|o| unsafe { gjk_segment2d_new(0.0, 0.0, 1e-60, 0.0, o) }),

@@ -12,6 +12,11 @@ fn c_abi_test_program_passes_under_valgrind() {
 }
 
 #[test]
+fn c_shapes_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_shapes", 40, &[]);
+}
+
+#[test]
 fn c_demo_runs_under_valgrind() {
     let exe = compile(
         &c_compiler(),
@@ -88,6 +93,7 @@ fn c_test_programs_pass_under_address_and_ub_sanitizers() {
         ("test_casts", 80),
         ("test_trace", 150),
         ("test_cache", 1500),
+        ("test_shapes", 40),
     ] {
         let source = root().join("tests/c").join(format!("{name}.c"));
         let exe = native::compile_sanitized(&cc, &[source], C_FLAGS, name);

@@ -5,7 +5,9 @@
 mod common;
 
 use common::Rng;
-use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
+use gjk::shape::{
+    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
+};
 use gjk::{
     distance, penetration, ray_cast, shape_cast, shape_cast_with, CastError, CastOptions, Pose,
     QueryError, QueryOptions, RayHit, Support, Vector,
@@ -659,7 +661,7 @@ fn rays_reject_bad_input() {
 
 fn random_shape<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
     let axis = if D == 2 { 0 } else { 2 };
-    match rng.below(7) {
+    match rng.below(10) {
         0 | 1 => {
             let count = 1 + rng.below(10);
             Shape::ConvexHull(
@@ -677,9 +679,19 @@ fn random_shape<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
         5 => Shape::Ellipsoid(
             Ellipsoid::new(Vector::<D>::from_fn(|_, _| size * rng.range(0.2, 1.0))).unwrap(),
         ),
-        _ => Shape::Segment(
+        6 => Shape::Segment(
             Segment::new(random_vector(rng, size), random_vector(rng, size)).unwrap(),
         ),
+        7 => Shape::Cylinder(
+            Cylinder::new(size * rng.range(0.1, 1.0), size * rng.range(0.1, 1.0)).unwrap(),
+        ),
+        8 => {
+            Shape::Cone(Cone::new(size * rng.range(0.1, 1.0), size * rng.range(0.1, 1.0)).unwrap())
+        }
+        // A rounded hull or box.
+        _ => random_shape::<D>(rng, 0.7 * size)
+            .rounded(size * rng.range(0.1, 0.3))
+            .unwrap(),
     }
 }
 

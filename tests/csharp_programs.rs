@@ -1,5 +1,6 @@
 //! The C# binding under Mono: the test runner of tests/csharp/, the same runner built against a
-//! stand-in UnityEngine for the Unity overloads, and examples/csharp/, each compiled with `mcs`
+//! stand-in UnityEngine for the Unity layer (with the package's samples compiled in), and
+//! examples/csharp/, each compiled with `mcs`
 //! from the binding's only copy of its sources (the Unity package's Runtime/ folder) and run
 //! with `mono` against the freshly built shared library. With `GJK_BENCH=1`, also times one
 //! distance query from C# and from C against the release build, and prints both.
@@ -28,6 +29,29 @@ fn binding_sources() -> Vec<PathBuf> {
         .collect();
     sources.sort();
     assert!(!sources.is_empty(), "no C# sources in {}", dir.display());
+    sources
+}
+
+/// The package's samples (`Samples~/<sample>/*.cs`): MonoBehaviours, compiled into the Unity
+/// runner against the stand-in engine so that they keep building (they are not run).
+fn sample_sources() -> Vec<PathBuf> {
+    let dir = root().join(PACKAGE).join("Samples~");
+    let mut sources = Vec::new();
+    for sample in std::fs::read_dir(&dir).expect("Samples~ is listed") {
+        let sample = sample.expect("directory entry").path();
+        for file in std::fs::read_dir(&sample).expect("a sample's folder is listed") {
+            let path = file.expect("directory entry").path();
+            if path.extension().is_some_and(|ext| ext == "cs") {
+                sources.push(path);
+            }
+        }
+    }
+    sources.sort();
+    assert!(
+        sources.len() >= 2,
+        "the samples are missing from {}",
+        dir.display()
+    );
     sources
 }
 
@@ -116,7 +140,7 @@ fn csharp_binding_passes_its_checks_under_mono() {
         return;
     }
     let lib = build_library();
-    let sources = test_sources(&["TestRunner.cs", "Checks.cs", "Bench.cs"]);
+    let sources = test_sources(&["TestRunner.cs", "ShapeTests.cs", "Checks.cs", "Bench.cs"]);
     let exe = compile_csharp(&lib, "test_runner", &sources, &[]);
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe);
@@ -131,15 +155,23 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
     let lib = build_library();
     let sources = test_sources(&[
         "TestRunner.cs",
+        "ShapeTests.cs",
         "Checks.cs",
         "Bench.cs",
         "UnityChecks.cs",
+        "UnityColliderChecks.cs",
         "UnityEngineStub.cs",
     ]);
-    let exe = compile_csharp(&lib, "test_runner_unity", &sources, &["UNITY_5_3_OR_NEWER"]);
+    let sources: Vec<PathBuf> = sources.into_iter().chain(sample_sources()).collect();
+    let exe = compile_csharp(
+        &lib,
+        "test_runner_unity",
+        &sources,
+        &["UNITY_5_3_OR_NEWER", "UNITY_2018_1_OR_NEWER"],
+    );
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe).arg("unity");
-    assert_summary(&run(command), 20);
+    assert_summary(&run(command), 100);
 }
 
 #[test]
@@ -225,7 +257,7 @@ fn csharp_distance_cost_against_c() {
     assert!(status.success(), "cc failed on bench_distance.c");
     let c = run(with_library(&c_exe, &release));
 
-    let sources = test_sources(&["TestRunner.cs", "Checks.cs", "Bench.cs"]);
+    let sources = test_sources(&["TestRunner.cs", "ShapeTests.cs", "Checks.cs", "Bench.cs"]);
     let exe = compile_csharp(&release, "test_runner", &sources, &[]);
     let mut command = mono(&release);
     command.arg(&exe).arg("bench");

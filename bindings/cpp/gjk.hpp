@@ -139,6 +139,20 @@ class Shape {
   static Shape capsule(double half_length, double radius) {
     return make([&](GjkShape** out) { return gjk_capsule_new(half_length, radius, out); });
   }
+  // 3D cylinder along z: the disc of `radius` in the xy plane swept from z = -half_height to
+  // z = half_height.
+  static Shape cylinder(double half_height, double radius) {
+    return make([&](GjkShape** out) { return gjk_cylinder_new(half_height, radius, out); });
+  }
+  // 3D cone along z: base disc of `radius` at z = -half_height, apex at z = half_height.
+  static Shape cone(double half_height, double radius) {
+    return make([&](GjkShape** out) { return gjk_cone_new(half_height, radius, out); });
+  }
+  // `shape` grown by `radius` in every direction (a rounded box, polygon, ...), exact; radii
+  // add up on circles, spheres, stadiums, capsules and rounded shapes. `shape` is copied.
+  static Shape rounded(const Shape& shape, double radius) {
+    return make([&](GjkShape** out) { return gjk_rounded_new(shape.get(), radius, out); });
+  }
   // Axis-aligned rectangle with half extents half_x, half_y.
   static Shape rectangle(double half_x, double half_y) {
     return make([&](GjkShape** out) { return gjk_rectangle_new(half_x, half_y, out); });

@@ -32,7 +32,9 @@ pub mod batch;
 pub mod casts;
 
 use gjk::ffi::*;
-use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
+use gjk::shape::{
+    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
+};
 use gjk::{Pose, Support, Vector};
 use nalgebra::{Quaternion, UnitQuaternion, Vector3};
 use std::ffi::CStr;
@@ -157,6 +159,12 @@ pub enum Spec {
     Capsule(f64, f64),
     Point([f64; 3]),
     Segment([f64; 3], [f64; 3]),
+    /// `gjk_cylinder_new` (3D only): half height, radius.
+    Cylinder(f64, f64),
+    /// `gjk_cone_new` (3D only): half height, radius.
+    Cone(f64, f64),
+    /// `gjk_rounded_new` of a shape that is not itself a `Rounded` spec, and the radius.
+    Rounded(Box<Spec>, f64),
 }
 
 impl Spec {
@@ -172,6 +180,20 @@ impl Spec {
                 b.coord(offset, scale),
             ]
         };
+        // Kinds 240 and up (which the kinds below already cover by `kind % 10`) build the
+        // shapes added later, so that the older inputs keep most of their meaning.
+        match kind {
+            240..=244 if dim == 3 => return Spec::Cylinder(bytes.size(scale), bytes.size(scale)),
+            245..=249 if dim == 3 => return Spec::Cone(bytes.size(scale), bytes.size(scale)),
+            250..=255 => {
+                let inner = match Spec::read(bytes, dim) {
+                    Spec::Rounded(inner, _) => inner,
+                    other => Box::new(other),
+                };
+                return Spec::Rounded(inner, bytes.size(scale));
+            }
+            _ => {}
+        }
         match kind % 10 {
             0..=3 => {
                 let count = 1 + bytes.u8() as usize % MAX_POINTS;
@@ -209,7 +231,11 @@ impl Spec {
     /// Whether the shape is curved with a support function that GJK only approaches (its
     /// answers are then accurate to the requested tolerance, not to rounding).
     pub fn curved(&self) -> bool {
-        matches!(self, Spec::Ellipsoid(_))
+        match self {
+            Spec::Ellipsoid(_) | Spec::Cylinder(..) | Spec::Cone(..) => true,
+            Spec::Rounded(inner, _) => inner.curved(),
+            _ => false,
+        }
     }
 
     /// Builds the shape through the C ABI: its status and handle (NULL on failure).
@@ -246,6 +272,18 @@ impl Spec {
                 (Spec::Segment(a, b), _) => {
                     gjk_segment3d_new(a[0], a[1], a[2], b[0], b[1], b[2], &mut out)
                 }
+                (Spec::Cylinder(h, r), _) => gjk_cylinder_new(*h, *r, &mut out),
+                (Spec::Cone(h, r), _) => gjk_cone_new(*h, *r, &mut out),
+                (Spec::Rounded(inner, r), _) => {
+                    let (status, core) = inner.build_c(dim);
+                    if status == GJK_OK {
+                        let status = gjk_rounded_new(core, *r, &mut out);
+                        gjk_shape_free(core);
+                        status
+                    } else {
+                        status
+                    }
+                }
             }
         };
         (status, out)
@@ -271,6 +309,9 @@ impl Spec {
                 .map(Shape::Capsule),
             Spec::Point(p) => Point::new(v(p)).ok().map(Shape::Point),
             Spec::Segment(a, b) => Segment::new(v(a), v(b)).ok().map(Shape::Segment),
+            Spec::Cylinder(h, r) => Cylinder::new(*h, *r).ok().map(Shape::Cylinder),
+            Spec::Cone(h, r) => Cone::new(*h, *r).ok().map(Shape::Cone),
+            Spec::Rounded(inner, r) => inner.build_rust::<D>()?.rounded(*r).ok(),
         }
     }
 }
@@ -334,8 +375,12 @@ fn unit_rotation(pose: &GjkPose) -> Option<[f64; 4]> {
         return None;
     }
     let norm = pose.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
-    // Matches the documented rule: a norm within 1e-3 of 1 is normalised. Quaternions right at
-    // the boundary are left out by the caller (see `near_boundary`).
+    // Matches the documented rule: a norm within 1e-3 of 1 is normalised, and all zeros is the
+    // identity. Quaternions right at the boundary are left out by the caller (see
+    // `near_boundary`).
+    if pose.rotation == [0.0; 4] {
+        return Some([0.0, 0.0, 0.0, 1.0]);
+    }
     ((norm - 1.0).abs() <= 1e-3).then(|| pose.rotation.map(|x| x / norm))
 }
 

@@ -38,12 +38,12 @@ pub use query::{
     GjkPenetrationResult, GjkQueryOptions,
 };
 pub use shapes::{
-    gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_ellipse_new, gjk_ellipsoid_new,
-    gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polygon_new_f32,
+    gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_cone_new, gjk_cylinder_new, gjk_ellipse_new,
+    gjk_ellipsoid_new, gjk_point2d_new, gjk_point3d_new, gjk_polygon_new, gjk_polygon_new_f32,
     gjk_polygon_new_scanning, gjk_polygon_new_scanning_f32, gjk_polytope_new, gjk_polytope_new_f32,
-    gjk_polytope_new_scanning, gjk_polytope_new_scanning_f32, gjk_rectangle_new, gjk_segment2d_new,
-    gjk_segment3d_new, gjk_shape_dimension, gjk_shape_free, gjk_sphere_new, gjk_stadium_new,
-    GjkShape, GJK_MAX_MAGNITUDE, GJK_MIN_SIZE,
+    gjk_polytope_new_scanning, gjk_polytope_new_scanning_f32, gjk_rectangle_new, gjk_rounded_new,
+    gjk_segment2d_new, gjk_segment3d_new, gjk_shape_dimension, gjk_shape_free, gjk_sphere_new,
+    gjk_stadium_new, GjkShape, GJK_MAX_MAGNITUDE, GJK_MIN_SIZE,
 };
 pub use status::{
     gjk_last_error_message, gjk_status_string, gjk_version, GjkStatus, GJK_DIMENSION_MISMATCH,

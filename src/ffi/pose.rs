@@ -15,9 +15,10 @@ pub struct GjkPose {
     /// Position; 2D shapes use x and y (z is ignored). Each component must be finite and at
     /// most `GJK_MAX_MAGNITUDE` (1e50) in magnitude.
     pub position: [f64; 3],
-    /// Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}. 2D shapes
-    /// accept only rotations about z. A quaternion whose norm is within 1e-3 of 1 is
-    /// normalised; any other is rejected.
+    /// Unit quaternion x, y, z, w (Unity's order); the identity is {0, 0, 0, 1}, and so is
+    /// {0, 0, 0, 0}, so that a zero-initialised pose (`GjkPose p = {0};`, C#'s
+    /// `default(GjkPose)`) is the identity. 2D shapes accept only rotations about z. A
+    /// quaternion whose norm is within 1e-3 of 1 is normalised; any other is rejected.
     pub rotation: [f64; 4],
 }
 
@@ -41,6 +42,9 @@ impl GjkPose {
         }
         let norm = self.rotation.iter().map(|x| x * x).sum::<f64>().sqrt();
         if (norm - 1.0).abs() > 1e-3 {
+            if self.rotation == [0.0; 4] {
+                return Ok(Self::IDENTITY.rotation);
+            }
             return Err(Failure::invalid(format!(
                 "pose rotation {:?} has norm {norm}, it must be a unit quaternion (x, y, z, w); \
                  the identity is {{0, 0, 0, 1}}",

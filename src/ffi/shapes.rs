@@ -1,9 +1,11 @@
 //! `GjkShape`: opaque, immutable shape handles and their constructors.
 
 use crate::error::ShapeError;
-use crate::ffi::pointers::{coordinates, output};
+use crate::ffi::pointers::{coordinates, input, output};
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus, GJK_DIMENSION_MISMATCH};
-use crate::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
+use crate::shape::{
+    AxialSolid, Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape,
+};
 use crate::support::Vector;
 
 /// The supported range: every coordinate, size and pose translation component has magnitude
@@ -477,6 +479,81 @@ pub unsafe extern "C" fn gjk_box_new(
             Cuboid::new(Vector::<3>::new(half_x, half_y, half_z))
                 .map(Shape::Cuboid)
                 .map_err(invalid)
+        })
+    })
+}
+
+/// Builds the 3D solid of revolution of `half_height` and `radius` that `kind` makes a shape
+/// of (a cylinder or a cone).
+///
+/// # Safety
+/// As [`create`].
+unsafe fn axial<K>(
+    out: *mut *mut GjkShape,
+    half_height: f64,
+    radius: f64,
+    kind: fn(AxialSolid<K, 3>) -> Shape<3>,
+) -> Result<(), Failure> {
+    create(out, || {
+        AxialSolid::new(half_height, radius)
+            .map(kind)
+            .map_err(invalid)
+    })
+}
+
+/// A 3D cylinder along z: the disc of `radius` in the xy plane swept from
+/// (0, 0, -half_height) to (0, 0, half_height), like `gjk_capsule_new`'s axis. Either size may
+/// be 0 (a disc, a segment, a point).
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_cylinder_new(
+    half_height: f64,
+    radius: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    guard(|| axial(out, half_height, radius, Shape::Cylinder))
+}
+
+/// A 3D cone along z: its base, the disc of `radius` in the plane z = -half_height, and its
+/// apex at (0, 0, half_height); the local origin is the middle of the axis (the centroid is at
+/// z = -half_height / 2). Either size may be 0.
+///
+/// # Safety
+/// `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_cone_new(
+    half_height: f64,
+    radius: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    guard(|| axial(out, half_height, radius, Shape::Cone))
+}
+
+/// A new shape: `shape` (of either dimension) grown by `radius` in every direction (its
+/// Minkowski sum with a circle or sphere), such as a rounded box or polygon
+/// (BoxCollider2D.edgeRadius, a convex radius). Exact: the queries run on `shape` and add the
+/// radius back, as for capsules. Radii add up: a rounded circle, sphere, stadium, capsule or
+/// rounded shape is the same kind with the radii summed, and a rounded segment is a capsule.
+/// `shape` is copied (it stays owned by the caller and may be freed at once).
+///
+/// # Safety
+/// `shape` must be NULL or a live shape; `out` must point to writable memory for a pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_rounded_new(
+    shape: *const GjkShape,
+    radius: f64,
+    out: *mut *mut GjkShape,
+) -> GjkStatus {
+    guard(|| {
+        let inner = &input(shape, "shape")?.shape;
+        create(out, || {
+            match inner {
+                AnyShape::Planar(s) => s.clone().rounded(radius).map(AnyShape::from),
+                AnyShape::Spatial(s) => s.clone().rounded(radius).map(AnyShape::from),
+            }
+            .map_err(invalid)
         })
     })
 }

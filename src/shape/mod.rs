@@ -1,8 +1,11 @@
 //! The shapes of the library, each a support map in its own local frame, and [`Shape`], the
 //! closed set of them used where the kind is only known at run time (the C ABI).
 
+mod axial;
 mod ball;
+mod cone;
 mod cuboid;
+mod cylinder;
 mod ellipsoid;
 mod hull_graph;
 mod point;
@@ -10,14 +13,19 @@ mod point_cloud;
 mod rounded;
 mod segment;
 
+pub use axial::{AxialSolid, ConeKind, CylinderKind, Profile};
 pub use ball::Ball;
+pub use cone::Cone;
 pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
 pub use ellipsoid::Ellipsoid;
 pub use point::Point;
 pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
 
+use crate::error::ShapeError;
+use crate::range::check_size;
 use crate::support::{Support, Vector};
 
 /// Any shape of the library, dispatched statically by `match`.
@@ -37,6 +45,12 @@ pub enum Shape<const D: usize> {
     Cuboid(Cuboid<D>),
     /// A stadium or capsule.
     Capsule(Capsule<D>),
+    /// A cylinder (in 2D, a rectangle) along the last axis.
+    Cylinder(Cylinder<D>),
+    /// A cone (in 2D, an isosceles triangle) along the last axis.
+    Cone(Cone<D>),
+    /// Another shape grown by a radius: built by [`Shape::rounded`], which never nests them.
+    Rounded(Box<Rounded<Shape<D>>>),
 }
 
 macro_rules! dispatch {
@@ -49,6 +63,9 @@ macro_rules! dispatch {
             Shape::Ellipsoid($s) => $body,
             Shape::Cuboid($s) => $body,
             Shape::Capsule($s) => $body,
+            Shape::Cylinder($s) => $body,
+            Shape::Cone($s) => $body,
+            Shape::Rounded($s) => $body,
         }
     };
 }
@@ -68,6 +85,28 @@ macro_rules! as_concrete {
     };
 }
 pub(crate) use as_concrete;
+
+impl<const D: usize> Shape<D> {
+    /// This shape grown by `radius` in every direction (the Minkowski sum with a ball), kept
+    /// exact: the queries run on the shape's core and add the radius back as a margin. Radii
+    /// add up rather than nest: a ball grows into a larger ball, a capsule into a fatter capsule,
+    /// a rounded shape into one rounded by the sum, and a segment becomes a capsule. Fails on a
+    /// negative or non-finite `radius`, or when the sum of the radii is outside the supported
+    /// range (see [`crate::range`]).
+    pub fn rounded(self, radius: f64) -> Result<Self, ShapeError> {
+        check_size("radius", radius)?;
+        Ok(match self {
+            Shape::Ball(b) => Shape::Ball(Ball::new(b.radius() + radius)?),
+            Shape::Segment(s) => Shape::Capsule(Rounded::new(s, radius)?),
+            Shape::Capsule(c) => Shape::Capsule(Rounded::new(*c.inner(), c.radius() + radius)?),
+            Shape::Rounded(r) => {
+                let total = r.radius() + radius;
+                Shape::Rounded(Box::new(Rounded::new(r.into_inner(), total)?))
+            }
+            other => Shape::Rounded(Box::new(Rounded::new(other, radius)?)),
+        })
+    }
+}
 
 impl<const D: usize> Support<D> for Shape<D> {
     #[inline]

@@ -30,6 +30,11 @@ impl<S> Rounded<S> {
         &self.inner
     }
 
+    /// The shape before rounding, by value.
+    pub fn into_inner(self) -> S {
+        self.inner
+    }
+
     /// The rounding radius.
     pub fn radius(&self) -> f64 {
         self.radius

@@ -288,7 +288,13 @@ static void test_bad_input(void) {
   bad = gjk_pose_2d(0, 0, inf);
   EXPECT_ERROR(gjk_distance(a, NULL, b, &bad, &r), GJK_INVALID_ARGUMENT, "pose_b");
   GjkPose zero;
-  memset(&zero, 0, sizeof zero); /* a zero-initialised pose has no valid rotation */
+  memset(&zero, 0, sizeof zero); /* a zero-initialised pose is the identity */
+  GjkDistanceResult from_null, from_zero;
+  CHECK(gjk_distance(a, NULL, b, NULL, &from_null) == GJK_OK);
+  CHECK(gjk_distance(a, &zero, b, &zero, &from_zero) == GJK_OK);
+  CHECK(from_null.distance == from_zero.distance && from_null.iterations == from_zero.iterations &&
+        memcmp(from_null.point_b, from_zero.point_b, sizeof from_null.point_b) == 0);
+  zero.rotation[3] = 1e-3; /* not all zeros: neither unit nor the identity */
   EXPECT_ERROR(gjk_intersect(a, &zero, b, NULL, &hit), GJK_INVALID_ARGUMENT, "unit quaternion");
   double tilt[4] = {1, 0, 0, 0}; /* 180 degrees about x: not a 2D rotation */
   GjkPose tilted = gjk_pose_3d(NULL, tilt);

@@ -73,7 +73,7 @@ static void test_ray_sphere_and_box(void) {
                "direction");
   EXPECT_ERROR(gjk_ray_cast(sphere, NULL, origin, direction, 1, NULL), GJK_NULL_POINTER, "out");
   GjkPose bad = pose;
-  bad.rotation[3] = 0;
+  bad.rotation[3] = 0.5;
   EXPECT_ERROR(gjk_ray_cast(sphere, &bad, origin, direction, 1, &hit), GJK_INVALID_ARGUMENT,
                "pose");
   gjk_shape_free(sphere);

@@ -1,7 +1,9 @@
 //! Random shapes and poses of every kind, in 2D and 3D, for the property tests.
 
 use super::Rng;
-use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, Shape};
+use gjk::shape::{
+    Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
+};
 use gjk::{Pose, Support, Vector};
 use nalgebra::{UnitQuaternion, Vector3};
 
@@ -38,10 +40,10 @@ pub fn random_vector<const D: usize>(rng: &mut Rng, size: f64) -> Vector<D> {
     Vector::<D>::from_fn(|_, _| rng.range(-size, size))
 }
 
-/// A random shape of any kind, of roughly the given size.
+/// A random shape of any kind (rounded ones included), of roughly the given size.
 pub fn random_shape<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
     let len = |rng: &mut Rng| rng.range(0.0, size);
-    match rng.below(7) {
+    match rng.below(10) {
         0 => Shape::Point(Point::new(random_vector(rng, size)).unwrap()),
         1 => Shape::Segment(
             Segment::new(random_vector(rng, size), random_vector(rng, size)).unwrap(),
@@ -55,7 +57,11 @@ pub fn random_shape<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
         3 => Shape::Ball(Ball::new(len(rng)).unwrap()),
         4 => Shape::Ellipsoid(Ellipsoid::new(Vector::<D>::from_fn(|_, _| len(rng))).unwrap()),
         5 => Shape::Cuboid(Cuboid::new(Vector::<D>::from_fn(|_, _| len(rng))).unwrap()),
-        _ => Shape::Capsule(Capsule::along_axis(rng.below(D), len(rng), len(rng)).unwrap()),
+        6 => Shape::Capsule(Capsule::along_axis(rng.below(D), len(rng), len(rng)).unwrap()),
+        7 => Shape::Cylinder(Cylinder::new(len(rng), len(rng)).unwrap()),
+        8 => Shape::Cone(Cone::new(len(rng), len(rng)).unwrap()),
+        // Any of the kinds above grown by a radius.
+        _ => random_shape::<D>(rng, size).rounded(len(rng)).unwrap(),
     }
 }
 

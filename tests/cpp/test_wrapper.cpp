@@ -187,6 +187,17 @@ static void test_shapes_3d() {
   gjk::Shape segment = gjk::Shape::segment3d(0.0, 0.0, -1.0, 0.0, 0.0, 1.0);
   CHECK_NEAR(gjk::distance(segment, gjk::Shape::point3d(3.0, 4.0, 0.5)).distance, 5.0, tight);
   CHECK(gjk::intersect(segment, gjk::Shape::point3d(0.0, 0.0, 1.0)));
+
+  // A cylinder and a cone of half height 2 and radius 1 along z; a rounded box.
+  gjk::Shape cylinder = gjk::Shape::cylinder(2.0, 1.0);
+  CHECK_NEAR(gjk::distance(cylinder, gjk::Shape::point3d(0.0, 3.0, -3.0)).distance, std::sqrt(5.0),
+             1e-9);
+  gjk::Shape cone = gjk::Shape::cone(2.0, 1.0);
+  CHECK_NEAR(gjk::distance(cone, gjk::Shape::point3d(0.0, 0.0, 5.0)).distance, 3.0, tight);
+  CHECK_NEAR(gjk::distance(cone, gjk::Shape::point3d(3.0, 0.0, -2.0)).distance, 2.0, 1e-9);
+  gjk::Shape rounded = gjk::Shape::rounded(box, 0.5);
+  CHECK_NEAR(gjk::distance(rounded, gjk::Shape::point3d(3.0, 0.0, 0.0)).distance, 1.5, tight);
+  CHECK(gjk::Shape::rounded(gjk::Shape::circle(1.0), 0.5).dimension() == 2);
 }
 
 static void test_options() {
@@ -221,6 +232,10 @@ static void test_errors() {
   CHECK_THROWS(gjk::Shape::sphere(nan), GJK_INVALID_ARGUMENT, "NaN");
   CHECK_THROWS(gjk::Shape::box(1.0, -2.0, 1.0), GJK_INVALID_ARGUMENT, "-2");
   CHECK_THROWS(gjk::Shape::capsule(1.0, -0.5), GJK_INVALID_ARGUMENT, "-0.5");
+  CHECK_THROWS(gjk::Shape::cylinder(-1.0, 1.0), GJK_INVALID_ARGUMENT, "half_height");
+  CHECK_THROWS(gjk::Shape::cone(1.0, nan), GJK_INVALID_ARGUMENT, "radius");
+  CHECK_THROWS(gjk::Shape::rounded(gjk::Shape::sphere(1.0), -0.5), GJK_INVALID_ARGUMENT, "radius");
+  CHECK_THROWS(gjk::Shape::rounded(gjk::Shape(nullptr), 0.5), GJK_NULL_POINTER, "shape");
   CHECK_THROWS(gjk::Shape::ellipse(1.0, HUGE_VAL), GJK_INVALID_ARGUMENT, "inf");
   const double with_nan[] = {0, 0, 1, 0, nan, 1};
   CHECK_THROWS(gjk::Shape::polygon(with_nan, 3), GJK_INVALID_ARGUMENT,
@@ -248,9 +263,12 @@ static void test_errors() {
   CHECK_THROWS(gjk::intersect(square, box), GJK_DIMENSION_MISMATCH, "shape a is 2D but shape b is 3D");
   CHECK_THROWS(gjk::distance(box, square), GJK_DIMENSION_MISMATCH, "shape a is 3D but shape b is 2D");
 
-  // Bad poses: a zero quaternion, a 2D shape turned about x, a NaN position.
+  // Bad poses: a short quaternion, a 2D shape turned about x, a NaN position. (All zeros is
+  // the identity.)
   gjk::Pose zero_rotation({0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0});
-  CHECK_THROWS(gjk::intersect(box, zero_rotation, box, gjk::Pose()), GJK_INVALID_ARGUMENT,
+  CHECK(gjk::intersect(box, zero_rotation, box, gjk::Pose()));
+  gjk::Pose short_rotation({0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.5});
+  CHECK_THROWS(gjk::intersect(box, short_rotation, box, gjk::Pose()), GJK_INVALID_ARGUMENT,
                "pose_a");
   gjk::Pose about_x({0.0, 0.0, 0.0}, {1.0, 0.0, 0.0, 0.0});
   CHECK_THROWS(gjk::distance(square, gjk::Pose(), square, about_x), GJK_INVALID_ARGUMENT,

@@ -133,12 +133,14 @@ internal static class BatchRunner
             bool same = true;
             for (int k = 0; k < found; k++)
             {
-                GjkDistanceResult r = Gjk.Distance(shapes[(int)buffer[k].I], poses[buffer[k].I],
-                    shapes[(int)buffer[k].J], poses[buffer[k].J]);
+                GjkDistanceResult r = Gjk.Distance(shapes[buffer[k].I], poses[buffer[k].I],
+                    shapes[buffer[k].J], poses[buffer[k].J]);
                 same = same && buffer[k].I == all[k].I && buffer[k].J == all[k].J
                     && Same(buffer[k].Result, r);
             }
             Check(same, "the buffer variant's pairs are the single calls'");
+            int firstI = all[0].I, firstJ = all[0].J; // ints: indices into the Shape[]
+            Check(firstI < firstJ && firstJ < shapes.Length, "pair indices are ints in range");
             GjkPair[] shortBuffer = new GjkPair[3];
             Check(Gjk.PairsWithin(shapes, poses, 0.5, shortBuffer, 1) == all.Length,
                 "a short buffer still gets the count");

@@ -82,6 +82,7 @@ internal static class UnityChecks
             "empty Vector3[]");
         Throws<ArgumentOutOfRangeException>(() => Shape.Polytope(new Vector3[2], 3),
             "count beyond the Vector3[]");
+        UnityColliderChecks.Run();
     }
 }
 #endif

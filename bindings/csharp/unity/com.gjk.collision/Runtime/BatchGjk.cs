@@ -22,16 +22,17 @@ namespace GjkCollision
         private GjkDistanceResult result;
 #pragma warning restore 0649
 
-        /// <summary>Index of the first shape (A).</summary>
-        public long I
+        /// <summary>Index of the first shape (A) in the <c>Shape[]</c> given. The C struct
+        /// holds a <c>size_t</c>; an index into a C# array always fits an <c>int</c>.</summary>
+        public int I
         {
-            get { return (long)i.ToUInt64(); }
+            get { return (int)i.ToUInt64(); }
         }
 
         /// <summary>Index of the second shape (B), greater than <see cref="I"/>.</summary>
-        public long J
+        public int J
         {
-            get { return (long)j.ToUInt64(); }
+            get { return (int)j.ToUInt64(); }
         }
 
         /// <summary>The distance query of shape I against shape J.</summary>

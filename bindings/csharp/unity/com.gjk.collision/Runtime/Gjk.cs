@@ -127,6 +127,13 @@ namespace GjkCollision
                 GjkNative.gjk_penetration_ex(a, ref poseA, b, ref poseB, ref options, out result));
         }
 
+        /// <summary><see cref="SignedDistance(Shape, GjkPose, Shape, GjkPose)"/> of two shapes
+        /// in their local frames.</summary>
+        public static double SignedDistance(Shape a, Shape b)
+        {
+            return SignedDistance(a, GjkPose.Identity, b, GjkPose.Identity);
+        }
+
         /// <summary>Minus the penetration depth when the shapes overlap, their distance
         /// otherwise (0 when touching).</summary>
         public static double SignedDistance(Shape a, GjkPose poseA, Shape b, GjkPose poseB)
@@ -151,14 +158,8 @@ namespace GjkCollision
 
         private static void CheckShapes(Shape a, Shape b)
         {
-            if (a == null)
-            {
-                throw new ArgumentNullException("a");
-            }
-            if (b == null)
-            {
-                throw new ArgumentNullException("b");
-            }
+            Shape.CheckLive(a, "a");
+            Shape.CheckLive(b, "b");
         }
 
         private static void Check(GjkStatus status)

@@ -172,6 +172,18 @@ namespace GjkCollision
             double halfLength, double radius, out Shape shape);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_cylinder_new(
+            double halfHeight, double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_cone_new(
+            double halfHeight, double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_rounded_new(
+            Shape inner, double radius, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_rectangle_new(
             double halfX, double halfY, out Shape shape);
 

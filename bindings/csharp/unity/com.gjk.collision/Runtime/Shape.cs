@@ -229,6 +229,52 @@ namespace GjkCollision
             return Created(GjkNative.gjk_capsule_new(halfLength, radius, out shape), shape);
         }
 
+        /// <summary>A 3D cylinder along z (like <see cref="Capsule"/>): the disc of
+        /// <paramref name="radius"/> in the xy plane swept from z = -halfHeight to
+        /// z = halfHeight. For Unity's y-up convention, see the Unity layer
+        /// (<c>GjkUnity</c>).</summary>
+        public static Shape Cylinder(double halfHeight, double radius)
+        {
+            Shape shape;
+            return Created(GjkNative.gjk_cylinder_new(halfHeight, radius, out shape), shape);
+        }
+
+        /// <summary>A 3D cone along z: its base, the disc of <paramref name="radius"/>, at
+        /// z = -halfHeight and its apex at z = halfHeight (the local origin is the middle of the
+        /// axis).</summary>
+        public static Shape Cone(double halfHeight, double radius)
+        {
+            Shape shape;
+            return Created(GjkNative.gjk_cone_new(halfHeight, radius, out shape), shape);
+        }
+
+        /// <summary>A new shape: <paramref name="shape"/> (2D or 3D) grown by
+        /// <paramref name="radius"/> in every direction, exactly (a rounded box or polygon, a
+        /// <c>BoxCollider2D</c> with an <c>edgeRadius</c>). Radii add up: a rounded circle,
+        /// sphere, stadium, capsule or rounded shape is the same kind with the radii summed.
+        /// <paramref name="shape"/> is copied and stays the caller's to dispose.</summary>
+        public static Shape Rounded(Shape shape, double radius)
+        {
+            CheckLive(shape, "shape");
+            Shape rounded;
+            return Created(GjkNative.gjk_rounded_new(shape, radius, out rounded), rounded);
+        }
+
+        /// <summary>Raises <see cref="ArgumentNullException"/> or
+        /// <see cref="ObjectDisposedException"/> naming the argument <paramref name="name"/>
+        /// when <paramref name="shape"/> is null or disposed.</summary>
+        internal static void CheckLive(Shape shape, string name)
+        {
+            if (shape == null)
+            {
+                throw new ArgumentNullException(name);
+            }
+            if (shape.IsClosed)
+            {
+                throw new ObjectDisposedException(name, "the shape " + name + " was disposed");
+            }
+        }
+
         /// <summary>An axis-aligned rectangle with half extents <paramref name="halfX"/>,
         /// <paramref name="halfY"/>.</summary>
         public static Shape Rectangle(double halfX, double halfY)

@@ -109,9 +109,9 @@ namespace GjkCollision
 
     /// <summary>
     /// A rigid placement (<c>GjkPose</c>): a position and a rotation. 2D shapes use the x and y of
-    /// the position and accept rotations about z only. <c>default(GjkPose)</c> has a zero
-    /// quaternion and is rejected by queries: start from <see cref="Identity"/>,
-    /// <see cref="From2D"/> or a constructor.
+    /// the position and accept rotations about z only. <c>default(GjkPose)</c> is the identity:
+    /// the library reads a rotation of all zeros as no rotation, so an unset pose field is
+    /// valid.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public partial struct GjkPose

@@ -4,6 +4,7 @@
 
 #if UNITY_5_3_OR_NEWER
 using System;
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using UnityEngine;
 
@@ -56,6 +57,21 @@ namespace GjkCollision
             Shape shape;
             return Created(
                 GjkNative.gjk_polytope_new_f32(points, Count(points, 1, count), out shape), shape);
+        }
+
+        /// <summary>The convex hull of the points of a <c>List&lt;Vector2&gt;</c> (as filled by
+        /// <c>PolygonCollider2D.GetPath(int, List&lt;Vector2&gt;)</c>, say); the points are
+        /// copied to an array first.</summary>
+        public static Shape Polygon(List<Vector2> points)
+        {
+            return Polygon(points == null ? null : points.ToArray());
+        }
+
+        /// <summary>The convex hull of the points of a <c>List&lt;Vector3&gt;</c> (as filled by
+        /// <c>Mesh.GetVertices</c>, say); the points are copied to an array first.</summary>
+        public static Shape Polytope(List<Vector3> points)
+        {
+            return Polytope(points == null ? null : points.ToArray());
         }
 
         /// <summary><see cref="Polytope(Vector3[])"/> without the hull's edge graph: for a
@@ -142,6 +158,15 @@ namespace GjkCollision
             Shape a, Transform transformA, Shape b, Transform transformB)
         {
             return Distance(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+        }
+
+        /// <summary>The first hit of a Unity <c>Ray</c> within <paramref name="maxDistance"/>
+        /// on <paramref name="shape"/> placed by <paramref name="pose"/>. The ray's direction is
+        /// unit (Unity normalises it), so the hit's <c>T</c> is the distance along it.</summary>
+        public static GjkRayHit RayCast(
+            Shape shape, GjkPose pose, Ray ray, float maxDistance = float.PositiveInfinity)
+        {
+            return RayCast(shape, pose, ray.origin, ray.direction, maxDistance);
         }
 
         /// <summary>The penetration of the shapes placed by the world poses of two
