@@ -192,16 +192,12 @@ fn table() -> Vec<Row> {
             "gjk_cylinder_new(-1, 1, &out)",
             || shape(|o| unsafe { gjk_cylinder_new(-1.0, 1.0, o) }),
         ),
-        row(
-            "NaN cone radius",
-            "gjk_cone_new(1, NAN, &out)",
-            || shape(|o| unsafe { gjk_cone_new(1.0, nan, o) }),
-        ),
-        row(
-            "rounding NULL",
-            "gjk_rounded_new(NULL, 1, &out)",
-            || shape(|o| unsafe { gjk_rounded_new(std::ptr::null(), 1.0, o) }),
-        ),
+        row("NaN cone radius", "gjk_cone_new(1, NAN, &out)", || {
+            shape(|o| unsafe { gjk_cone_new(1.0, nan, o) })
+        }),
+        row("rounding NULL", "gjk_rounded_new(NULL, 1, &out)", || {
+            shape(|o| unsafe { gjk_rounded_new(std::ptr::null(), 1.0, o) })
+        }),
         row(
             "negative rounding radius",
             "gjk_rounded_new(circle, -2, &out)",
