@@ -440,29 +440,27 @@ struct Pair {
 
 namespace detail {
 
-inline std::vector<const GjkShape*> handles(const std::vector<const Shape*>& shapes) {
-  std::vector<const GjkShape*> out(shapes.size(), nullptr);
-  for (std::size_t k = 0; k < shapes.size(); ++k) {
-    out[k] = shapes[k] != nullptr ? shapes[k]->get() : nullptr;
+// `shapes` as C handles in `out` (a nullptr stays one, for the library to report).
+inline void handles(const std::vector<const Shape*>& shapes, std::vector<const GjkShape*>& out) {
+  out.clear();
+  for (const Shape* shape : shapes) {
+    out.push_back(shape != nullptr ? shape->get() : nullptr);
   }
-  return out;
 }
 
-// The C poses of `poses` (nullptr for an empty vector: identities). Throws unless the vector
-// is empty or has `count` poses, so that the library never reads past it.
-inline std::vector<GjkPose> c_poses(const std::vector<Pose>& poses, std::size_t count,
-                                    const char* name) {
+// The C poses of `poses` in `out` (empty for an empty vector: identities). Throws unless the
+// vector is empty or has `count` poses, so that the library never reads past it.
+inline void c_poses(const std::vector<Pose>& poses, std::size_t count, const char* name,
+                    std::vector<GjkPose>& out) {
   if (!poses.empty() && poses.size() != count) {
     throw Error(GJK_INVALID_ARGUMENT, std::string(name) + " has " +
                                           std::to_string(poses.size()) + " poses for " +
                                           std::to_string(count) + " shapes");
   }
-  std::vector<GjkPose> out;
-  out.reserve(poses.size());
+  out.clear();
   for (const Pose& p : poses) {
     out.push_back(p.c_pose());
   }
-  return out;
 }
 
 inline const GjkPose* data_or_null(const std::vector<GjkPose>& poses) {
@@ -478,78 +476,150 @@ inline void same_count(std::size_t a, std::size_t b) {
 
 }  // namespace detail
 
+// The arrays a batch call hands the library and gets back, kept from call to call: once a
+// few calls have grown them, a batch of no more pairs than before allocates nothing on the
+// C++ side (a game keeps one per system and calls the batches every frame). The answers of
+// the last call of each kind are in distances(), hits() and pairs().
+class BatchBuffers {
+ public:
+  // The results of the last distance_batch into these buffers, one per pair.
+  const std::vector<DistanceResult>& distances() const noexcept { return distances_; }
+  // The results of the last intersect_batch into these buffers (0 or 1), one per pair.
+  const std::vector<unsigned char>& hits() const noexcept { return hits_; }
+  // The pairs found by the last pairs_within into these buffers, sorted by (i, j).
+  const std::vector<Pair>& pairs() const noexcept { return pairs_; }
+
+ private:
+  friend void distance_batch(BatchBuffers&, const std::vector<const Shape*>&,
+                             const std::vector<Pose>&, const std::vector<const Shape*>&,
+                             const std::vector<Pose>&, unsigned, const QueryOptions&);
+  friend void intersect_batch(BatchBuffers&, const std::vector<const Shape*>&,
+                              const std::vector<Pose>&, const std::vector<const Shape*>&,
+                              const std::vector<Pose>&, unsigned, const QueryOptions&);
+  friend void pairs_within(BatchBuffers&, const std::vector<const Shape*>&,
+                           const std::vector<Pose>&, double, unsigned, const QueryOptions&);
+
+  // Fills the handles and poses of the pairs (shapes_a[k], shapes_b[k]) and sizes the statuses.
+  void prepare(const std::vector<const Shape*>& shapes_a, const std::vector<Pose>& poses_a,
+               const std::vector<const Shape*>& shapes_b, const std::vector<Pose>& poses_b) {
+    const std::size_t n = shapes_a.size();
+    detail::same_count(n, shapes_b.size());
+    detail::handles(shapes_a, a_);
+    detail::handles(shapes_b, b_);
+    detail::c_poses(poses_a, n, "poses_a", pa_);
+    detail::c_poses(poses_b, n, "poses_b", pb_);
+    statuses_.assign(n, GJK_OK);
+  }
+
+  std::vector<const GjkShape*> a_, b_;
+  std::vector<GjkPose> pa_, pb_;
+  std::vector<GjkStatus> statuses_;
+  std::vector<GjkDistanceResult> raw_;
+  std::vector<DistanceResult> distances_;
+  std::vector<unsigned char> hits_;
+  std::vector<Pair> pairs_;
+};
+
 // gjk::distance of every pair k: shapes_a[k] placed by poses_a[k] against shapes_b[k] placed by
-// poses_b[k], identical to the single calls. Throws gjk::Error for the first pair that fails
-// (the message names it, "pair 7: ..."); reaching the iteration cap is reported by each
-// result's `converged`, as in gjk::distance.
+// poses_b[k], identical to the single calls, into `buffers.distances()` (see BatchBuffers).
+// Throws gjk::Error for the first pair that fails (the message names it, "pair 7: ...");
+// reaching the iteration cap is reported by each result's `converged`, as in gjk::distance.
+inline void distance_batch(BatchBuffers& buffers, const std::vector<const Shape*>& shapes_a,
+                           const std::vector<Pose>& poses_a,
+                           const std::vector<const Shape*>& shapes_b,
+                           const std::vector<Pose>& poses_b, unsigned threads = 0,
+                           const QueryOptions& options = default_options()) {
+  buffers.prepare(shapes_a, poses_a, shapes_b, poses_b);
+  const std::size_t n = shapes_a.size();
+  buffers.raw_.resize(n);
+  GjkStatus status = gjk_distance_batch(
+      buffers.a_.data(), detail::data_or_null(buffers.pa_), buffers.b_.data(),
+      detail::data_or_null(buffers.pb_), n, &options, threads, buffers.raw_.data(),
+      buffers.statuses_.data());
+  if (status != GJK_NO_CONVERGENCE) {
+    detail::check(status);
+  }
+  buffers.distances_.clear();
+  for (std::size_t k = 0; k < n; ++k) {
+    buffers.distances_.push_back(detail::distance_result(buffers.statuses_[k], buffers.raw_[k]));
+  }
+}
+
+// gjk::intersect of every pair k, identical to the single calls, into `buffers.hits()`. Throws
+// gjk::Error for the first pair that fails (also on the iteration cap, as gjk::intersect with
+// options).
+inline void intersect_batch(BatchBuffers& buffers, const std::vector<const Shape*>& shapes_a,
+                            const std::vector<Pose>& poses_a,
+                            const std::vector<const Shape*>& shapes_b,
+                            const std::vector<Pose>& poses_b, unsigned threads = 0,
+                            const QueryOptions& options = default_options()) {
+  buffers.prepare(shapes_a, poses_a, shapes_b, poses_b);
+  const std::size_t n = shapes_a.size();
+  // The library writes C bools; unsigned char has their size and alignment on every ABI the
+  // header supports (checked below).
+  static_assert(sizeof(bool) == sizeof(unsigned char), "bool is one byte");
+  buffers.hits_.assign(n, 0);
+  detail::check(gjk_intersect_batch(buffers.a_.data(), detail::data_or_null(buffers.pa_),
+                                    buffers.b_.data(), detail::data_or_null(buffers.pb_), n,
+                                    &options, threads,
+                                    reinterpret_cast<bool*>(buffers.hits_.data()), nullptr));
+}
+
+// distance_batch returning its results (buffers of its own, allocated by each call).
 inline std::vector<DistanceResult> distance_batch(const std::vector<const Shape*>& shapes_a,
                                                   const std::vector<Pose>& poses_a,
                                                   const std::vector<const Shape*>& shapes_b,
                                                   const std::vector<Pose>& poses_b,
                                                   unsigned threads = 0,
                                                   const QueryOptions& options = default_options()) {
-  const std::size_t n = shapes_a.size();
-  detail::same_count(n, shapes_b.size());
-  std::vector<const GjkShape*> a = detail::handles(shapes_a), b = detail::handles(shapes_b);
-  std::vector<GjkPose> pa = detail::c_poses(poses_a, n, "poses_a");
-  std::vector<GjkPose> pb = detail::c_poses(poses_b, n, "poses_b");
-  std::vector<GjkDistanceResult> raw(n);
-  std::vector<GjkStatus> statuses(n, GJK_OK);
-  GjkStatus status = gjk_distance_batch(a.data(), detail::data_or_null(pa), b.data(),
-                                        detail::data_or_null(pb), n, &options, threads,
-                                        raw.data(), statuses.data());
-  if (status != GJK_NO_CONVERGENCE) {
-    detail::check(status);
-  }
-  std::vector<DistanceResult> out;
-  out.reserve(n);
-  for (std::size_t k = 0; k < n; ++k) {
-    out.push_back(detail::distance_result(statuses[k], raw[k]));
-  }
-  return out;
+  BatchBuffers buffers;
+  distance_batch(buffers, shapes_a, poses_a, shapes_b, poses_b, threads, options);
+  return buffers.distances();
 }
 
-// gjk::intersect of every pair k, identical to the single calls. Throws gjk::Error for the
-// first pair that fails (also on the iteration cap, as gjk::intersect with options).
+// intersect_batch returning its results (buffers of its own, allocated by each call).
 inline std::vector<bool> intersect_batch(const std::vector<const Shape*>& shapes_a,
                                          const std::vector<Pose>& poses_a,
                                          const std::vector<const Shape*>& shapes_b,
                                          const std::vector<Pose>& poses_b, unsigned threads = 0,
                                          const QueryOptions& options = default_options()) {
-  const std::size_t n = shapes_a.size();
-  detail::same_count(n, shapes_b.size());
-  std::vector<const GjkShape*> a = detail::handles(shapes_a), b = detail::handles(shapes_b);
-  std::vector<GjkPose> pa = detail::c_poses(poses_a, n, "poses_a");
-  std::vector<GjkPose> pb = detail::c_poses(poses_b, n, "poses_b");
-  std::unique_ptr<bool[]> raw(new bool[n > 0 ? n : 1]());
-  detail::check(gjk_intersect_batch(a.data(), detail::data_or_null(pa), b.data(),
-                                    detail::data_or_null(pb), n, &options, threads, raw.get(),
-                                    nullptr));
-  return std::vector<bool>(raw.get(), raw.get() + n);
+  BatchBuffers buffers;
+  intersect_batch(buffers, shapes_a, poses_a, shapes_b, poses_b, threads, options);
+  return std::vector<bool>(buffers.hits().begin(), buffers.hits().end());
 }
 
 // Every pair of `shapes` (placed by `poses`) whose distance is at most `separation` (0: the
-// pairs that overlap or touch), sorted by (i, j): exactly what gjk::distance over all pairs
-// i < j keeps, found through a broad phase on up to `threads` threads. All shapes must have
-// one dimension. Throws gjk::Error on bad input (the message names the shape or pair).
+// pairs that overlap or touch), sorted by (i, j), into `buffers.pairs()`: exactly what
+// gjk::distance over all pairs i < j keeps, found through a broad phase on up to `threads`
+// threads. All shapes must have one dimension. Throws gjk::Error on bad input (the message
+// names the shape or pair). The library builds its list in memory of its own, freed before the
+// call returns.
+inline void pairs_within(BatchBuffers& buffers, const std::vector<const Shape*>& shapes,
+                         const std::vector<Pose>& poses, double separation, unsigned threads = 0,
+                         const QueryOptions& options = default_options()) {
+  detail::handles(shapes, buffers.a_);
+  detail::c_poses(poses, shapes.size(), "poses", buffers.pa_);
+  GjkPairList* raw = nullptr;
+  detail::check(gjk_pairs_within(buffers.a_.data(), detail::data_or_null(buffers.pa_),
+                                 buffers.a_.size(), separation, &options, threads, &raw));
+  std::unique_ptr<GjkPairList, void (*)(GjkPairList*)> list(raw, gjk_pair_list_free);
+  buffers.pairs_.clear();
+  const std::size_t count = gjk_pair_list_len(list.get());
+  for (std::size_t k = 0; k < count; ++k) {
+    GjkPair p{};
+    detail::check(gjk_pair_list_get(list.get(), k, &p));
+    buffers.pairs_.push_back(Pair{p.i, p.j, detail::distance_result(GJK_OK, p.result)});
+  }
+}
+
+// pairs_within returning a new vector.
 inline std::vector<Pair> pairs_within(const std::vector<const Shape*>& shapes,
                                       const std::vector<Pose>& poses, double separation,
                                       unsigned threads = 0,
                                       const QueryOptions& options = default_options()) {
-  std::vector<const GjkShape*> handles = detail::handles(shapes);
-  std::vector<GjkPose> c = detail::c_poses(poses, shapes.size(), "poses");
-  GjkPairList* raw = nullptr;
-  detail::check(gjk_pairs_within(handles.data(), detail::data_or_null(c), handles.size(),
-                                 separation, &options, threads, &raw));
-  std::unique_ptr<GjkPairList, void (*)(GjkPairList*)> list(raw, gjk_pair_list_free);
-  std::vector<GjkPair> pairs(gjk_pair_list_len(list.get()));
-  detail::check(gjk_pair_list_copy(list.get(), 0, pairs.size(), pairs.data()));
-  std::vector<Pair> out;
-  out.reserve(pairs.size());
-  for (const GjkPair& p : pairs) {
-    out.push_back(Pair{p.i, p.j, detail::distance_result(GJK_OK, p.result)});
-  }
-  return out;
+  BatchBuffers buffers;
+  pairs_within(buffers, shapes, poses, separation, threads, options);
+  return buffers.pairs();
 }
 
 // ---- Casts: rays and linearly moving shapes ----

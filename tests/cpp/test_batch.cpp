@@ -8,7 +8,20 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
+#include <new>
 #include <vector>
+
+// Every allocation of the program, counted: batch calls into reused buffers must make none.
+static std::size_t allocations = 0;
+
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size > 0 ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 static bool same(const gjk::DistanceResult& a, const gjk::DistanceResult& b) {
   return a.distance == b.distance && a.point_a == b.point_a && a.point_b == b.point_b &&
@@ -47,6 +60,26 @@ int main() {
       CHECK(hit[k] == gjk::intersect(*a[k], pa[k], *b[k], pb[k]));
     }
   }
+  // Into reused buffers: the same answers, and no allocation once the buffers have grown.
+  gjk::BatchBuffers buffers;
+  for (int call = 0; call < 3; ++call) {
+    const std::size_t before = allocations;
+    gjk::distance_batch(buffers, a, pa, b, pb);
+    gjk::intersect_batch(buffers, a, pa, b, pb);
+    gjk::pairs_within(buffers, shapes, poses, 1.0);
+    const std::size_t made = allocations - before;
+    if (call > 0) CHECK(made == 0);
+    CHECK(buffers.distances().size() == 20 && buffers.hits().size() == 20);
+    for (std::size_t k = 0; k < 20; ++k) {
+      CHECK(same(buffers.distances()[k], gjk::distance(*a[k], pa[k], *b[k], pb[k])));
+      CHECK((buffers.hits()[k] != 0) == gjk::intersect(*a[k], pa[k], *b[k], pb[k]));
+    }
+  }
+  CHECK(buffers.pairs().size() > 10);
+  CHECK(buffers.pairs().size() == gjk::pairs_within(shapes, poses, 1.0).size());
+  gjk::distance_batch(buffers, {}, {}, {}, {});
+  CHECK(buffers.distances().empty());
+
   std::vector<gjk::DistanceResult> at_origin = gjk::distance_batch(a, {}, b, {});
   CHECK(same(at_origin[3], gjk::distance(*a[3], *b[3])));
   CHECK(gjk::distance_batch({}, {}, {}, {}).empty());
