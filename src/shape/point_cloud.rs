@@ -266,11 +266,51 @@ impl<const D: usize> ConvexHull<D> {
         self.scan_lanes(axes, dir)
     }
 
-    /// [`ConvexHull::scan_lanes`] compiled for AVX2.
+    /// [`ConvexHull::scan_lanes`] in AVX2 registers, written with its intrinsics: each lane's
+    /// best value and index chosen by one comparison and two blends (the same multiplications
+    /// and additions in the same order, so the same answer), then merged by
+    /// [`merge_lanes_avx2`]. Left to the compiler, the loop was vectorised or not depending on
+    /// what was inlined around it, and the merge branched.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn scan_avx2(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
-        self.scan_lanes(axes, dir)
+        use std::arch::x86_64::{
+            _mm256_add_pd, _mm256_blendv_pd, _mm256_cmp_pd, _mm256_loadu_pd, _mm256_mul_pd,
+            _mm256_set1_pd, _mm256_setr_pd, _mm256_setzero_pd, _CMP_GT_OQ,
+        };
+        // Whole chunks of every axis: each holds `self.stride` values, a multiple of LANES.
+        let chunks = axes.iter().map(|axis| axis.len()).min().unwrap_or(0) / LANES;
+        let mut best = _mm256_set1_pd(f64::NEG_INFINITY);
+        let mut best_index = _mm256_setzero_pd();
+        let mut index = _mm256_setr_pd(0.0, 1.0, 2.0, 3.0);
+        let step = _mm256_set1_pd(LANES as f64);
+        // No closures here: they would not be compiled for AVX2, nor inlined.
+        let mut dirs = [_mm256_setzero_pd(); D];
+        for (d, x) in dirs.iter_mut().zip(dir.iter()) {
+            *d = _mm256_set1_pd(*x);
+        }
+        for chunk in 0..chunks {
+            let start = chunk * LANES;
+            let mut dots = _mm256_setzero_pd();
+            for (k, (axis, d)) in axes.iter().zip(&dirs).enumerate() {
+                // SAFETY: `start + LANES <= chunks * LANES`, at most the axis's length (see
+                // `chunks`): the four values read are the axis's.
+                let coords = unsafe { _mm256_loadu_pd(axis.as_ptr().add(start)) };
+                let product = _mm256_mul_pd(coords, *d);
+                // The first axis's product is the start, not added to zero (-0.0 + 0.0 is
+                // 0.0): the same sums as the portable lanes.
+                dots = if k == 0 {
+                    product
+                } else {
+                    _mm256_add_pd(dots, product)
+                };
+            }
+            let better = _mm256_cmp_pd::<_CMP_GT_OQ>(dots, best);
+            best = _mm256_blendv_pd(best, dots, better);
+            best_index = _mm256_blendv_pd(best_index, index, better);
+            index = _mm256_add_pd(index, step);
+        }
+        merge_lanes_avx2(best, best_index)
     }
 
     /// The first point with the largest `dir . p`, by a plain loop over the points (see
@@ -298,15 +338,34 @@ impl<const D: usize> ConvexHull<D> {
         winner
     }
 
-    /// The scan itself: [`LANES`] points at a time, each lane keeping its best point, then the
-    /// lanes' winners merged. A lane's index is kept as an `f64` (exact: clouds have fewer
-    /// than 2^53 points) and chosen with its value by the same comparison, without a branch,
-    /// so that both stay in vector registers: kept as integers, they were chosen lane by lane
-    /// with a test and a conditional move each (22 instructions per four 2D points, 12 now:
-    /// instructions per query through the C ABI, W2D-64 distance 7419 -> 5927, boolean
-    /// 3638 -> 2778; W3D-128 distance 19342 -> 14915).
+    /// The scan itself: [`LANES`] points at a time, each lane keeping its best point (see
+    /// [`ConvexHull::lane_bests`]), then the lanes' winners merged.
     #[inline(always)]
     fn scan_lanes(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
+        let (best, best_index) = self.lane_bests(axes, dir);
+        // The largest value, the first index among equals.
+        let mut winner = best_index[0];
+        let mut winner_value = best[0];
+        for lane in 1..LANES {
+            if best[lane] > winner_value
+                || (best[lane] == winner_value && best_index[lane] < winner)
+            {
+                winner = best_index[lane];
+                winner_value = best[lane];
+            }
+        }
+        winner as usize
+    }
+
+    /// Each lane's largest `dir . p` over its points (lane `l` has points `l`, `l + LANES`,
+    /// ...) and the first index with it. The index is kept as an `f64` (exact: clouds have
+    /// fewer than 2^53 points) and chosen with its value by the same comparison, without a
+    /// branch, so that both stay in vector registers: kept as integers, they were chosen lane
+    /// by lane with a test and a conditional move each (22 instructions per four 2D points, 12
+    /// now: instructions per query through the C ABI, W2D-64 distance 7419 -> 5927, boolean
+    /// 3638 -> 2778; W3D-128 distance 19342 -> 14915).
+    #[inline(always)]
+    fn lane_bests(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> ([f64; LANES], [f64; LANES]) {
         let mut best = [f64::NEG_INFINITY; LANES];
         let mut best_index = [0.0f64; LANES];
         let mut index: [f64; LANES] = std::array::from_fn(|lane| lane as f64);
@@ -333,19 +392,39 @@ impl<const D: usize> ConvexHull<D> {
                 index[lane] += LANES as f64;
             }
         }
-        // The lanes' winners: the largest value, the first index among equals.
-        let mut winner = best_index[0];
-        let mut winner_value = best[0];
-        for lane in 1..LANES {
-            if best[lane] > winner_value
-                || (best[lane] == winner_value && best_index[lane] < winner)
-            {
-                winner = best_index[lane];
-                winner_value = best[lane];
-            }
-        }
-        winner as usize
+        (best, best_index)
     }
+}
+
+/// The lanes' winners merged as [`ConvexHull::scan_lanes`] merges them (the largest value, the
+/// first index among equals), without a branch: the lanes' maximum in every lane, then the
+/// least index among the lanes that hold it. The compiler's merge of `scan_lanes` branches on
+/// comparisons of values that rounding and random clouds make unpredictable: 12 of the 21
+/// mispredicted branches of a distance query on 64-point polygons (callgrind's branch
+/// simulation, `prof W2D-64 distance-c`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn merge_lanes_avx2(
+    values: std::arch::x86_64::__m256d,
+    indices: std::arch::x86_64::__m256d,
+) -> usize {
+    use std::arch::x86_64::{
+        _mm256_blendv_pd, _mm256_cmp_pd, _mm256_cvtsd_f64, _mm256_max_pd, _mm256_min_pd,
+        _mm256_permute2f128_pd, _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
+    };
+    // The largest value in every lane: across the halves, then within each.
+    let top = _mm256_max_pd(values, _mm256_permute2f128_pd::<1>(values, values));
+    let top = _mm256_max_pd(top, _mm256_permute_pd::<0b0101>(top));
+    // The least index among the lanes holding it (the others out of the way as infinity).
+    let holding = _mm256_cmp_pd::<_CMP_EQ_OQ>(values, top);
+    let candidates = _mm256_blendv_pd(_mm256_set1_pd(f64::INFINITY), indices, holding);
+    let least = _mm256_min_pd(
+        candidates,
+        _mm256_permute2f128_pd::<1>(candidates, candidates),
+    );
+    let least = _mm256_min_pd(least, _mm256_permute_pd::<0b0101>(least));
+    _mm256_cvtsd_f64(least) as usize
 }
 
 #[cfg(test)]
