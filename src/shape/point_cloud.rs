@@ -13,11 +13,11 @@ const LANES: usize = 4;
 
 /// Clouds of at most this many points (index `D - 2`) are scanned by a plain loop, one point
 /// after the other, rather than in [`LANES`] lanes: the lanes' set-up, their merge and the
-/// call into the AVX2 build cost more than they save on a few points. Measured in
-/// instructions per distance query through the C ABI on the reference workloads
-/// (`bench/src/bin/prof.rs` under callgrind), since the lanes keep their indices in vector
-/// registers: 16-point polygons 4073 plain, 3386 in lanes; 8-point polytopes 5006 plain,
-/// 5040 in lanes (boolean 2309 and 2439).
+/// call into the AVX2 build cost more than they save on a few points. Measured on the headline
+/// benchmark (`gjk-bench --headline`, medians of 9 rounds, ns per query through the C ABI):
+/// 4-point polygons take 199-205 plain, 227-231 in lanes (boolean 110 and 127); 8-point
+/// polytopes 472-486 plain, 489-494 in lanes; 16-point polygons 350 plain, 332 in lanes
+/// (boolean 178 and 171).
 const PLAIN_SCAN_UP_TO: [usize; 2] = [8, 8];
 
 /// Clouds of at least this many points find their support points by climbing the hull's edge
