@@ -210,3 +210,125 @@ fn curved_depths_are_minimal_over_many_directions() {
     run::<3>(0x28_3e, 200, 10_000).report("3D, 10,000 directions");
     run::<2>(0x28_2e, 100, 10_000).report("2D, 10,000 directions");
 }
+
+/// The minimum of the overlap over `directions` sampled directions and the overlap along the
+/// answer's normal, against its depth: `Ok`, equal along the normal, none smaller.
+fn check_case<const D: usize>(
+    what: &str,
+    a: &Shape<D>,
+    pose_a: &Pose<D>,
+    b: &Shape<D>,
+    pose_b: &Pose<D>,
+    expected: Option<f64>,
+) {
+    let p = penetration(a, pose_a, b, pose_b).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let depth = -p.signed_distance;
+    let allowed = RELATIVE * (depth.abs() + 1e-3 * (a.extent() + b.extent()));
+    let along = overlap(a, pose_a, b, pose_b, &p.normal);
+    assert!(
+        (along - depth).abs() <= allowed,
+        "{what}: depth {depth:e}, along {along:e}"
+    );
+    if let Some(expected) = expected {
+        assert!(
+            (depth - expected).abs() <= allowed,
+            "{what}: depth {depth:e}, expected {expected:e}"
+        );
+    }
+    let mut rng = Rng::new(7);
+    for _ in 0..10_000 {
+        let n = random_direction::<D>(&mut rng);
+        let along = overlap(a, pose_a, b, pose_b, &n);
+        assert!(
+            along >= depth - allowed,
+            "{what}: depth {depth:e}, overlap {along:e} along {n:?}"
+        );
+    }
+}
+
+/// Degenerate and extreme curved pairs: every direction a minimum (a sphere-like ellipsoid
+/// about a point at its centre), an ellipsoid against itself, a flat ellipsoid (a disc), tiny
+/// and huge sizes, far from the origin, barely overlapping.
+#[test]
+fn extreme_curved_pairs_converge() {
+    let ellipsoid = |x: f64, y: f64, z: f64| {
+        Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(x, y, z)).unwrap())
+    };
+    let id = Pose::<3>::identity();
+    let at = |x: f64, y: f64, z: f64| Pose::from_translation(Vector::<3>::new(x, y, z)).unwrap();
+    let point = Shape::Ball(Ball::new(0.0).unwrap());
+    let ball = Shape::Ball(Ball::new(0.25).unwrap());
+    check_case(
+        "round ellipsoid, centre",
+        &ellipsoid(1.0, 1.0, 1.0),
+        &id,
+        &point,
+        &id,
+        Some(1.0),
+    );
+    check_case(
+        "ellipsoid, centre",
+        &ellipsoid(2.0, 1.0, 0.5),
+        &id,
+        &ball,
+        &id,
+        Some(0.75),
+    );
+    let e = ellipsoid(2.0, 1.0, 0.5);
+    check_case("ellipsoid against itself", &e, &id, &e, &id, Some(1.0));
+    let turned = Pose::new_3d(
+        nalgebra::Vector3::new(0.1, 0.2, 0.05),
+        nalgebra::UnitQuaternion::from_scaled_axis(nalgebra::Vector3::new(0.3, -1.0, 0.2)),
+    )
+    .unwrap();
+    check_case(
+        "ellipsoid against itself, turned",
+        &e,
+        &id,
+        &e,
+        &turned,
+        None,
+    );
+    check_case("disc", &ellipsoid(1.5, 1.0, 0.0), &turned, &e, &id, None);
+    let hull_8 = hull::<3>(&mut Rng::new(5), 8);
+    check_case(
+        "disc against a hull",
+        &ellipsoid(1.5, 1.0, 0.0),
+        &turned,
+        &hull_8,
+        &id,
+        None,
+    );
+    for scale in [1e-6, 1e6] {
+        let small = |x: f64, y: f64, z: f64| ellipsoid(x * scale, y * scale, z * scale);
+        let offset = at(0.7 * scale, 0.4 * scale, -0.2 * scale);
+        check_case(
+            "scaled",
+            &small(2.0, 1.0, 0.5),
+            &id,
+            &small(1.0, 1.5, 0.7),
+            &offset,
+            None,
+        );
+    }
+    let far = at(1e6, -2e6, 5e5);
+    let near = far * turned;
+    check_case(
+        "far from the origin",
+        &e,
+        &far,
+        &ellipsoid(1.0, 0.6, 1.2),
+        &near,
+        None,
+    );
+    // Barely overlapping along x: the tips of two ellipsoids 1e-9 deep.
+    let tip = at(2.0 + 1.0 - 1e-9, 0.0, 0.0);
+    check_case(
+        "barely overlapping",
+        &e,
+        &id,
+        &ellipsoid(1.0, 0.6, 1.2),
+        &tip,
+        Some(1e-9),
+    );
+}

@@ -24,7 +24,7 @@
 //! start and bounds the depth from below; the refined depth lies between that bound and the
 //! start's overlap. Where the refinement cannot converge, EPA goes on.
 
-use nalgebra::{DMatrix, DVector, SMatrix};
+use nalgebra::{Matrix2, Matrix4, SMatrix, Vector2, Vector4};
 
 use super::{Budget, Polytope};
 use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
@@ -161,97 +161,105 @@ impl<const D: usize> Pieces<D> {
     }
 }
 
-/// An orthonormal basis of the plane orthogonal to the unit `n`: the columns but one of the
-/// Householder reflection that maps a coordinate axis onto `n`.
-fn tangent_basis<const D: usize>(n: &Vector<D>) -> DMatrix<f64> {
+/// Coordinates in the tangent plane of the current normal: two in 3D; in 2D the first, and a
+/// second, idle one (no gradient, no constraint, curvature 1), so that both dimensions share
+/// one model of fixed size.
+type Coords = Vector2<f64>;
+
+/// An orthonormal basis of the plane orthogonal to the unit `n` (see [`Coords`]): the columns
+/// but one of the Householder reflection that maps a coordinate axis onto `n`; in 2D the
+/// second vector is zero.
+fn tangent_basis<const D: usize>(n: &Vector<D>) -> [Vector<D>; 2] {
     let k = n.iamax();
     let mut v = *n;
     v[k] += n[k].signum();
     let reflection =
         SMatrix::<f64, D, D>::identity() - v * v.transpose() * (2.0 / v.norm_squared());
-    DMatrix::from_fn(D, D - 1, |i, j| {
-        reflection[(i, if j < k { j } else { j + 1 })]
-    })
+    let mut basis = [Vector::zeros(); 2];
+    for (slot, j) in (0..D).filter(|&j| j != k).enumerate() {
+        basis[slot] = reflection.column(j).into_owned();
+    }
+    basis
 }
 
 /// The minimum of the model `max_j (c_j + g_j . u) + u^T k u / 2` over `u` (coordinates in
 /// the tangent plane): the step and the model's decrease, `max_j c_j` less its minimum; `None`
 /// when the model has no minimum (`k` not positive definite where the pieces leave it free).
 ///
-/// A small convex programme solved by its active sets: for each set `S` of at most `D`
+/// A small convex programme solved by its active sets: for each set `S` of at most three
 /// pieces, the minimum of the model's quadratic with the pieces of `S` held equal (a linear
 /// system, the KKT conditions with multipliers `l`), kept if it is a minimum there (`k`
 /// positive definite on the steps that keep them equal), no other piece lies above, and the
 /// pieces' weights (`1 - sum l`, then `l`) are not negative: `0` is then in the model's
 /// subdifferential. Of those, the lowest.
-fn model_step(k: &DMatrix<f64>, c: &[f64], g: &[DVector<f64>]) -> Option<(DVector<f64>, f64)> {
-    let m = k.nrows();
+fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<(Coords, f64)> {
     let top = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    // Offsets relative to the largest, so that the decrease is not lost to their size.
-    let c: Vec<f64> = c.iter().map(|c| c - top).collect();
     let size = k.amax() + g.iter().map(|g| g.amax()).fold(0.0, f64::max);
     let slack = 1e-12 * size + f64::MIN_POSITIVE;
-    let mut best: Option<(f64, DVector<f64>)> = None;
+    let mut best: Option<(f64, Coords)> = None;
     for subset in 1..1u32 << c.len() {
-        let members: Vec<usize> = (0..c.len()).filter(|i| subset >> i & 1 == 1).collect();
-        let (first, rest) = (members[0], &members[1..]);
-        if rest.len() > m {
+        let mut members = [0; MAX_PIECES];
+        let mut count = 0;
+        for (i, _) in c.iter().enumerate().filter(|(i, _)| subset >> i & 1 == 1) {
+            members[count] = i;
+            count += 1;
+        }
+        let (first, rest) = (members[0], &members[1..count]);
+        if rest.len() > 2 {
             continue;
         }
-        // Rows of A: g_i - g_first; A u = c_first - c_i keeps the pieces equal.
-        let a = DMatrix::from_fn(rest.len(), m, |r, j| g[rest[r]][j] - g[first][j]);
-        if !positive_where_free(k, &a, size) {
+        // Rows of A: g_i - g_first; A u = c_first - c_i keeps the pieces equal. Offsets are
+        // taken relative to the largest, so that the decrease is not lost to their size.
+        let mut rows = [Coords::zeros(); 2];
+        for (row, &i) in rows.iter_mut().zip(rest) {
+            *row = g[i] - g[first];
+        }
+        let rows = &rows[..rest.len()];
+        if !positive_where_free(k, rows) {
             continue;
         }
-        let n = m + rest.len();
-        let kkt = DMatrix::from_fn(n, n, |i, j| match (i < m, j < m) {
-            (true, true) => k[(i, j)],
-            (true, false) => a[(j - m, i)],
-            (false, true) => a[(i - m, j)],
-            (false, false) => 0.0,
-        });
-        let rhs = DVector::from_fn(n, |i, _| {
-            if i < m {
-                -g[first][i]
-            } else {
-                c[first] - c[rest[i - m]]
-            }
-        });
+        let mut kkt = Matrix4::<f64>::identity();
+        let mut rhs = Vector4::<f64>::zeros();
+        kkt.fixed_view_mut::<2, 2>(0, 0).copy_from(k);
+        rhs.fixed_rows_mut::<2>(0).copy_from(&-g[first]);
+        for (r, (row, &i)) in rows.iter().zip(rest).enumerate() {
+            kkt.fixed_view_mut::<1, 2>(2 + r, 0)
+                .copy_from(&row.transpose());
+            kkt.fixed_view_mut::<2, 1>(0, 2 + r).copy_from(row);
+            kkt[(2 + r, 2 + r)] = 0.0;
+            rhs[2 + r] = c[first] - c[i];
+        }
         let Some(solution) = kkt.lu().solve(&rhs) else {
             continue;
         };
-        let u = solution.rows(0, m).into_owned();
-        let l = solution.rows(m, rest.len());
-        let value = c[first] + g[first].dot(&u) + 0.5 * u.dot(&(k * &u));
-        let weights_ok = l.iter().all(|&l| l >= -slack) && l.sum() <= 1.0 + slack;
+        let u: Coords = solution.fixed_rows::<2>(0).into_owned();
+        let weights = solution.rows(2, rest.len());
+        let level = c[first] - top + g[first].dot(&u);
+        let value = level + 0.5 * u.dot(&(k * u));
+        let weights_ok = weights.iter().all(|&l| l >= -slack) && weights.sum() <= 1.0 + slack;
         let others_below = (0..c.len())
-            .filter(|j| !members.contains(j))
-            .all(|j| c[j] + g[j].dot(&u) <= c[first] + g[first].dot(&u) + slack);
-        if weights_ok && others_below && value.is_finite() {
-            if best.as_ref().is_none_or(|(v, _)| value < *v) {
-                best = Some((value, u));
-            }
+            .filter(|j| !members[..count].contains(j))
+            .all(|j| c[j] - top + g[j].dot(&u) <= level + slack);
+        let lowest = best.as_ref().is_none_or(|(v, _)| value < *v);
+        if weights_ok && others_below && value.is_finite() && lowest {
+            best = Some((value, u));
         }
     }
     best.map(|(value, u)| (u, -value))
 }
 
-/// Whether `k` is positive definite on the null space of `a` (the steps that keep the pieces
-/// equal): the Cholesky factorisation of `N k N + (I - N) size`, with `N` the projection on
-/// that null space, exists exactly then.
-fn positive_where_free(k: &DMatrix<f64>, a: &DMatrix<f64>, size: f64) -> bool {
-    let m = k.nrows();
-    let identity = DMatrix::<f64>::identity(m, m);
-    let null = if a.nrows() == 0 {
-        identity.clone()
-    } else {
-        let Some(inverse) = (a * a.transpose()).try_inverse() else {
-            return false;
-        };
-        &identity - a.transpose() * inverse * a
-    };
-    let reduced = &null * k * &null + (&identity - &null) * size.max(1.0);
-    reduced.cholesky().is_some()
+/// Whether `k` is positive definite on the steps that keep the pieces equal (orthogonal to
+/// the `rows`): everywhere without rows, along the one direction orthogonal to a single row,
+/// and trivially with two (no step is left; the system's solution decides).
+fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
+    match rows {
+        [] => k.cholesky().is_some(),
+        [a] => {
+            let z = Coords::new(-a[1], a[0]);
+            z.dot(&(k * z)) > 0.0
+        }
+        _ => true,
+    }
 }
 
 /// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
@@ -297,10 +305,12 @@ where
         let n = at.normal;
         let h = split.hessian(pair, &n)?;
         let basis = tangent_basis(&n);
-        let k = basis.transpose()
-            * DMatrix::from_column_slice(D, D, (h - SMatrix::identity() * at.depth).as_slice())
-            * &basis;
-        let k = (&k + k.transpose()) * 0.5;
+        let curvature = h - SMatrix::<f64, D, D>::identity() * at.depth;
+        let mut k = Matrix2::from_fn(|i, j| basis[i].dot(&(curvature * basis[j])));
+        if D == 2 {
+            k[(1, 1)] = 1.0;
+        }
+        let k = (k + k.transpose()) * 0.5;
         let curved = split.curved(&at.support);
         let tolerance = (relative_tolerance * at.depth.abs()).max(rounding);
         let floor = MU_FLOOR * (h.norm() + at.depth.abs());
@@ -308,17 +318,19 @@ where
         let mut next = None;
         for _ in 0..MAX_DAMPING {
             let active = &pieces.points[..pieces.len];
-            let c: Vec<f64> = active.iter().map(|q| q.dot(&n)).collect();
-            let g: Vec<DVector<f64>> = active
-                .iter()
-                .map(|q| basis.tr_mul(&DVector::from_column_slice((curved + q).as_slice())))
-                .collect();
-            let damped = &k + DMatrix::<f64>::identity(D - 1, D - 1) * mu;
-            let Some((u, decrease)) = model_step(&damped, &c, &g) else {
+            let mut c = [0.0; MAX_PIECES];
+            let mut g = [Coords::zeros(); MAX_PIECES];
+            for (j, q) in active.iter().enumerate() {
+                c[j] = q.dot(&n);
+                g[j] = Coords::new(basis[0].dot(&(curved + q)), basis[1].dot(&(curved + q)));
+            }
+            let damped = k + Matrix2::identity() * mu;
+            let Some((u, decrease)) = model_step(&damped, &c[..active.len()], &g[..active.len()])
+            else {
                 mu *= 4.0;
                 continue;
             };
-            let t = Vector::<D>::from_column_slice((&basis * u).as_slice());
+            let t = basis[0] * u[0] + basis[1] * u[1];
             if mu == floor && decrease <= tolerance {
                 return Some(at);
             }
