@@ -144,9 +144,47 @@ fn segment_to_ellipsoid(a: &[f64; 3], p0: &[f64; 3], p1: &[f64; 3]) -> Dd {
         .fold(at(hi), |m, x| if x.sub(m).hi < 0.0 { x } else { m })
 }
 
-/// How far the lower bound lies above the exact distance, relative to it (negative: below).
-fn excess(lower_bound: f64, exact: Dd) -> f64 {
-    Dd::new(lower_bound).sub(exact).value() / exact.value()
+/// The lower bounds of a run against their references: how many, how many above, and the
+/// largest excess relative to the reference (negative: all below).
+struct Excesses {
+    cases: usize,
+    above: usize,
+    worst: f64,
+}
+
+impl Excesses {
+    fn new() -> Self {
+        Excesses {
+            cases: 0,
+            above: 0,
+            worst: f64::NEG_INFINITY,
+        }
+    }
+
+    /// Records the lower bound of the pair `what` against the reference `exact`.
+    fn record(&mut self, what: std::fmt::Arguments, lower_bound: f64, exact: Dd) {
+        let e = Dd::new(lower_bound).sub(exact).value() / exact.value();
+        self.worst = self.worst.max(e);
+        self.cases += 1;
+        if e > 0.0 {
+            self.above += 1;
+            if self.above <= 10 {
+                println!(
+                    "{what}: lower bound {lower_bound:e} above {:e} by {e:e}",
+                    exact.value()
+                );
+            }
+        }
+    }
+
+    /// Prints the tally and fails if a bound was above its reference.
+    fn check(&self, reference: &str) {
+        println!(
+            "{} pairs, {} lower bounds above the {reference}, worst excess {:e} (relative)",
+            self.cases, self.above, self.worst
+        );
+        assert_eq!(self.above, 0);
+    }
 }
 
 /// Semi-axes from 0.01 to 10.
@@ -170,7 +208,7 @@ fn outside(rng: &mut Rng, a: &[f64; 3]) -> [f64; 3] {
 #[test]
 fn ellipsoid_lower_bounds_are_below_the_exact_distance() {
     let mut rng = Rng::new(0x28_1b);
-    let (mut worst, mut above, mut cases) = (f64::NEG_INFINITY, 0, 0);
+    let mut excesses = Excesses::new();
     for case in 0..4000 {
         let a = ellipsoid_axes(&mut rng);
         let ellipsoid = Ellipsoid::new(Vector::<3>::new(a[0], a[1], a[2])).unwrap();
@@ -184,18 +222,8 @@ fn ellipsoid_lower_bounds_are_below_the_exact_distance() {
         let ball = Ball::<3>::new(radius).unwrap();
         let rb = distance(&ellipsoid, &Pose::identity(), &ball, &at).unwrap();
         let exact_ball = exact.sub(Dd::new(radius));
-        for (lower, exact) in [(r.lower_bound, exact), (rb.lower_bound, exact_ball)] {
-            let e = excess(lower, exact);
-            worst = worst.max(e);
-            if e > 0.0 {
-                above += 1;
-                println!(
-                    "case {case}: lower bound {lower:e} above exact {:e} by {e:e}",
-                    exact.value()
-                );
-            }
-            cases += 1;
-        }
+        excesses.record(format_args!("point {case}"), r.lower_bound, exact);
+        excesses.record(format_args!("ball {case}"), rb.lower_bound, exact_ball);
     }
     // Ellipses against points: the ellipsoid's section by the plane z = 0 (its closest point
     // to a point of that plane lies in it, by symmetry).
@@ -209,13 +237,7 @@ fn ellipsoid_lower_bounds_are_below_the_exact_distance() {
         let point = Point::new(Vector::<2>::zeros()).unwrap();
         let at = Pose::from_translation(p).unwrap();
         let r = distance(&ellipse, &Pose::identity(), &point, &at).unwrap();
-        let e = excess(r.lower_bound, exact);
-        worst = worst.max(e);
-        if e > 0.0 {
-            above += 1;
-            println!("2D case {case}: lower bound above exact by {e:e}");
-        }
-        cases += 1;
+        excesses.record(format_args!("2D point {case}"), r.lower_bound, exact);
     }
     // Segments (capsules' cores) against the ellipsoid.
     for case in 0..500 {
@@ -228,16 +250,9 @@ fn ellipsoid_lower_bounds_are_below_the_exact_distance() {
         }
         let segment = Segment::new(Vector::<3>::from(p0), Vector::<3>::from(p1)).unwrap();
         let r = distance(&ellipsoid, &Pose::identity(), &segment, &Pose::identity()).unwrap();
-        let e = excess(r.lower_bound, exact);
-        worst = worst.max(e);
-        if e > 0.0 {
-            above += 1;
-            println!("segment case {case}: lower bound above exact by {e:e}");
-        }
-        cases += 1;
+        excesses.record(format_args!("segment {case}"), r.lower_bound, exact);
     }
-    println!("{cases} pairs, {above} lower bounds above the exact distance, worst excess {worst:e} (relative)");
-    assert_eq!(above, 0);
+    excesses.check("exact distance");
 }
 
 /// The exact support point of the ellipsoid of semi-axes `a` placed by `pose` (its rotation
@@ -270,7 +285,7 @@ fn posed_support(a: &[f64; 3], pose: &Pose<3>, d: &[f64; 3]) -> [Dd; 3] {
 fn rotated_ellipsoid_pairs_lower_bounds_are_below_a_witness_distance() {
     use nalgebra::UnitQuaternion;
     let mut rng = Rng::new(0x28_1c);
-    let (mut worst, mut above, mut cases) = (f64::NEG_INFINITY, 0, 0);
+    let mut excesses = Excesses::new();
     for case in 0..10000 {
         let (a, b) = (ellipsoid_axes(&mut rng), ellipsoid_axes(&mut rng));
         let rotation = |rng: &mut Rng| {
@@ -313,20 +328,7 @@ fn rotated_ellipsoid_pairs_lower_bounds_are_below_a_witness_distance() {
                 s.add(d.mul(d))
             })
             .sqrt();
-        let e = excess(r.lower_bound, witness);
-        worst = worst.max(e);
-        if e > 0.0 {
-            above += 1;
-            if above < 10 {
-                println!(
-                    "case {case}: lower bound {:e} above witness {:e} by {e:e}",
-                    r.lower_bound,
-                    witness.value()
-                );
-            }
-        }
-        cases += 1;
+        excesses.record(format_args!("pair {case}"), r.lower_bound, witness);
     }
-    println!("{cases} pairs, {above} lower bounds above the witness distance, worst excess {worst:e} (relative)");
-    assert_eq!(above, 0);
+    excesses.check("witness distance");
 }

@@ -628,8 +628,11 @@ where
         let (facet, _) = grow(polytope, pair, coarse, rounding, scale, &mut half);
         budget.used = half.used;
         if facet.distance.is_finite() && facet.distance >= -rounding.max(touch) {
-            let refined =
-                refine::refine_polytope(polytope, pair, relative_tolerance, rounding, &mut budget);
+            let tolerance = refine::Tolerance {
+                relative: relative_tolerance,
+                rounding,
+            };
+            let refined = refine::refine_polytope(polytope, pair, tolerance, &mut budget);
             if let Some(r) = refined {
                 return CorePenetration {
                     depth: r.depth.max(0.0),

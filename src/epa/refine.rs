@@ -55,6 +55,21 @@ const SAME_BASIN: f64 = 0.99;
 /// The most pieces of the polytope part a model holds: those most nearly active at `n`.
 const MAX_PIECES: usize = 4;
 
+/// What a refinement is asked for: the depth within `relative` of itself, or within
+/// `rounding` (absolute), whichever is larger.
+#[derive(Clone, Copy)]
+pub(super) struct Tolerance {
+    pub relative: f64,
+    pub rounding: f64,
+}
+
+impl Tolerance {
+    /// The allowance for a depth of `depth`.
+    fn at(self, depth: f64) -> f64 {
+        (self.relative * depth.abs()).max(self.rounding)
+    }
+}
+
 /// A refined normal: the local minimum of the overlap, to the tolerance.
 pub(super) struct Refined<const D: usize> {
     /// Unit normal, from A towards B (A's frame).
@@ -263,15 +278,14 @@ fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
 }
 
 /// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
-/// within `relative_tolerance` of the depth or `rounding`. `seen` are support points near
+/// within `tolerance`. `seen` are support points near
 /// `start` (EPA's closest facet): their polytope parts seed the model's pieces. `None` where
 /// the refinement does not converge within its steps and `budget`.
 pub(super) fn refine<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     start: &Vector<D>,
     seen: &[SupportPoint<D>],
-    relative_tolerance: f64,
-    rounding: f64,
+    tolerance: Tolerance,
     budget: &mut Budget,
 ) -> Option<Refined<D>>
 where
@@ -312,7 +326,7 @@ where
         }
         let k = (k + k.transpose()) * 0.5;
         let curved = split.curved(&at.support);
-        let tolerance = (relative_tolerance * at.depth.abs()).max(rounding);
+        let allowance = tolerance.at(at.depth);
         let floor = MU_FLOOR * (h.norm() + at.depth.abs());
         let mut mu = floor;
         let mut next = None;
@@ -331,7 +345,7 @@ where
                 continue;
             };
             let t = basis[0] * u[0] + basis[1] * u[1];
-            if mu == floor && decrease <= tolerance {
+            if mu == floor && decrease <= allowance {
                 return Some(at);
             }
             let length = t.norm();
@@ -356,8 +370,7 @@ where
 pub(super) fn refine_polytope<const D: usize, A, B>(
     polytope: &Polytope<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
-    relative_tolerance: f64,
-    rounding: f64,
+    tolerance: Tolerance,
     budget: &mut Budget,
 ) -> Option<Refined<D>>
 where
@@ -367,9 +380,9 @@ where
     let mut visited = [Vector::<D>::zeros(); 2 * MAX_STARTS];
     let mut best: Option<Refined<D>> = None;
     for start in 0..MAX_STARTS {
-        let below = best.as_ref().map_or(f64::INFINITY, |b| {
-            b.depth - (relative_tolerance * b.depth.abs()).max(rounding)
-        });
+        let below = best
+            .as_ref()
+            .map_or(f64::INFINITY, |b| b.depth - tolerance.at(b.depth));
         let elsewhere = |n: &Vector<D>| visited[..2 * start].iter().all(|v| v.dot(n) < SAME_BASIN);
         let Some(facet) = polytope
             .facets
@@ -380,14 +393,7 @@ where
             break;
         };
         let corners = facet.vertices.map(|i| polytope.vertices[i]);
-        let refined = refine(
-            pair,
-            &facet.normal,
-            &corners[..D],
-            relative_tolerance,
-            rounding,
-            budget,
-        );
+        let refined = refine(pair, &facet.normal, &corners[..D], tolerance, budget);
         visited[2 * start] = facet.normal;
         match refined {
             Some(r) => {
