@@ -15,7 +15,7 @@
 //! Hessian `K = P H P - f P` (the sphere's own curvature takes `f` off `H`). Each step
 //! minimises the model `max_j (q_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in the
 //! tangent plane (a tiny convex quadratic programme over the pieces seen near `n`, solved
-//! exactly through its dual; see [`model_step`]) and moves to `n + t`, normalised. `mu` starts
+//! exactly by its active sets; see [`model_step`]) and moves to `n + t`, normalised. `mu` starts
 //! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter and
 //! turned towards the descent) until the step lowers `f`. The refinement ends, converged, when
 //! the model's decrease (the Newton decrement: `f(n) - min f` to second order) is within the
@@ -35,7 +35,7 @@ const MAX_STEPS: u32 = 24;
 /// The longest step, in radians: how far the quadratic model is trusted.
 const MAX_STEP: f64 = 0.5;
 
-/// The floor of `mu`, relative to the size of `K`: the regularisation that makes a flat `K`
+/// The floor of `mu`, relative to the size of `H` and `f`: the regularisation that makes a flat `K`
 /// (the origin at the centre of a sphere: every direction a minimum) solvable, too small to
 /// change a Newton step elsewhere.
 const MU_FLOOR: f64 = 1e-8;
@@ -278,9 +278,9 @@ fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
 }
 
 /// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
-/// within `tolerance`. `seen` are support points near
-/// `start` (EPA's closest facet): their polytope parts seed the model's pieces. `None` where
-/// the refinement does not converge within its steps and `budget`.
+/// within `tolerance`. `seen` are support points near `start` (the corners of an EPA facet):
+/// their polytope parts seed the model's pieces. `None` where the refinement does not converge
+/// within its steps and `budget`.
 pub(super) fn refine<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     start: &Vector<D>,
