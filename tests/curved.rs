@@ -332,3 +332,18 @@ fn extreme_curved_pairs_converge() {
         Some(1e-9),
     );
 }
+
+/// Pair 3546 of the seed 0xabc3d (a 60,000-pair run): an ellipsoid against an 8-point hull
+/// whose minimum lies at a vertex of the hull's normal fan. The hull's point was taken as the
+/// support point less the ellipsoid's, so each time it was found it came out different in its
+/// last bits: four nearly equal pieces made the Newton model degenerate, and the refinement
+/// and then EPA ran out of iterations.
+#[test]
+fn a_vertex_found_again_is_one_piece() {
+    let mut rng = Rng::new(0x0a_bc_3d);
+    for _ in 0..3546 {
+        random_pair::<3>(&mut rng);
+    }
+    let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng);
+    check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
+}

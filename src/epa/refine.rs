@@ -103,12 +103,15 @@ impl Split {
         (split.a || split.b).then_some(split)
     }
 
-    /// The curved part of the support point `w`.
-    fn curved<const D: usize>(self, w: &SupportPoint<D>) -> Vector<D> {
+    /// The curved and the polytope parts of the support point `w`, each from the shapes' own
+    /// points (not one less the other: a vertex must come out the same every time it is
+    /// found, or rounding makes it several nearly equal pieces, which leave the model
+    /// degenerate).
+    fn parts<const D: usize>(self, w: &SupportPoint<D>) -> (Vector<D>, Vector<D>) {
         match (self.a, self.b) {
-            (true, true) => w.w,
-            (true, false) => w.a,
-            (false, _) => -w.b,
+            (true, true) => (w.w, Vector::zeros()),
+            (true, false) => (w.a, -w.b),
+            (false, _) => (-w.b, w.a),
         }
     }
 
@@ -298,7 +301,7 @@ where
         len: 0,
     };
     for w in seen {
-        pieces.add(w.w - split.curved(w), start);
+        pieces.add(split.parts(w).1, start);
     }
     let mut steps = 0;
     let mut evaluate = |n: Vector<D>, pieces: &mut Pieces<D>, budget: &mut Budget| {
@@ -307,7 +310,7 @@ where
         }
         steps += 1;
         let support = pair.support(&n);
-        pieces.add(support.w - split.curved(&support), &n);
+        pieces.add(split.parts(&support).1, &n);
         Some(Refined {
             normal: n,
             depth: n.dot(&support.w),
@@ -325,7 +328,7 @@ where
             k[(1, 1)] = 1.0;
         }
         let k = (k + k.transpose()) * 0.5;
-        let curved = split.curved(&at.support);
+        let (curved, _) = split.parts(&at.support);
         let allowance = tolerance.at(at.depth);
         let floor = MU_FLOOR * (h.norm() + at.depth.abs());
         let mut mu = floor;
