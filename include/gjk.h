@@ -82,7 +82,10 @@ typedef struct GjkQueryOptions {
    */
   double relative_tolerance;
   /**
-   * The most support-point evaluations; at least 1. Default 128.
+   * The most support-point evaluations; at least 1. Default 128: at the defaults every
+   * query on valid input converges (curved penetration included), and GJK_NO_CONVERGENCE
+   * means a cap the caller set, or coordinates so much larger than the shapes' features
+   * that rounding stops the search (the result then brackets the answer).
    */
   uint32_t max_iterations;
 } GjkQueryOptions;
@@ -380,9 +383,11 @@ typedef struct GjkTraceStep {
 /**
  * The iteration cap was reached before the requested tolerance, or the search stalled in
  * rounding with its bounds further apart than the tolerance; distance results are still
- * written, with bounds that bracket the true distance. From a cast: the step cap was reached,
- * or the motion leaves the supported range of coordinates before any contact; `t` is written,
- * a time before which there is no contact.
+ * written, with bounds that bracket the true distance. At the default options on valid input,
+ * returned only where coordinates are so much larger than the shapes' features that rounding
+ * stops the search. From a cast: the step cap was reached, or the motion leaves the supported
+ * range of coordinates before any contact; `t` is written, a time before which there is no
+ * contact.
  */
 #define GJK_NO_CONVERGENCE 4
 
@@ -762,6 +767,8 @@ GjkStatus gjk_penetration(const struct GjkShape *a,
 /**
  * `gjk_penetration` with options (NULL means the defaults). EPA has its own budget of
  * `max_iterations` support points after GJK's; the relative tolerance applies to the depth.
+ * Curved pairs (ellipsoids) stop EPA at a coarse gap and refine the normal by Newton steps:
+ * their depth is the overlap along the returned normal, minimal to the tolerance.
  *
  * # Safety
  * Pointers must be NULL or valid for their types during the call.

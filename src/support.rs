@@ -89,6 +89,16 @@ pub trait Support<const D: usize> {
     fn core_inner_point(&self) -> Option<Vector<D>> {
         None
     }
+
+    /// The curvature of the core's support function `h(d) = max_p d . p` at the unit `dir`: its
+    /// Hessian (the derivative of the support point in the direction), or `None` (the default)
+    /// for cores whose support function is piecewise linear (polytopes, segments, points) or
+    /// not known to be smooth. Penetration queries refine the depth of pairs with a curved
+    /// core by Newton steps on the sphere of directions, which need it.
+    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+        let _ = dir;
+        None
+    }
 }
 
 /// A rigid placement: `world = rotation * local + translation`.

@@ -22,9 +22,11 @@ pub const GJK_INVALID_ARGUMENT: GjkStatus = 2;
 pub const GJK_DIMENSION_MISMATCH: GjkStatus = 3;
 /// The iteration cap was reached before the requested tolerance, or the search stalled in
 /// rounding with its bounds further apart than the tolerance; distance results are still
-/// written, with bounds that bracket the true distance. From a cast: the step cap was reached,
-/// or the motion leaves the supported range of coordinates before any contact; `t` is written,
-/// a time before which there is no contact.
+/// written, with bounds that bracket the true distance. At the default options on valid input,
+/// returned only where coordinates are so much larger than the shapes' features that rounding
+/// stops the search. From a cast: the step cap was reached, or the motion leaves the supported
+/// range of coordinates before any contact; `t` is written, a time before which there is no
+/// contact.
 pub const GJK_NO_CONVERGENCE: GjkStatus = 4;
 /// A bug in the library (a caught panic). The message says where; please report it.
 pub const GJK_INTERNAL_ERROR: GjkStatus = 5;

@@ -1,5 +1,7 @@
 //! Ellipses (2D) and ellipsoids (3D).
 
+use nalgebra::SMatrix;
+
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{Support, Vector};
@@ -52,5 +54,20 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
 
     fn extent(&self) -> f64 {
         2.0 * self.half_axes.norm()
+    }
+
+    /// With `E = diag(half_axes)`, `h(d) = |E d|`, whose gradient is the support point
+    /// `s = E^2 d / |E d|` and whose Hessian is `(E^2 - s s^T) / |E d|`.
+    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+        let reach = dir.component_mul(&self.half_axes).norm();
+        if !(reach > 0.0 && reach.is_finite()) {
+            return None;
+        }
+        let s = dir
+            .component_mul(&self.half_axes)
+            .component_mul(&self.half_axes)
+            / reach;
+        let squares = SMatrix::from_diagonal(&self.half_axes.component_mul(&self.half_axes));
+        Some((squares - s * s.transpose()) / reach)
     }
 }

@@ -24,6 +24,8 @@ pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
 
+use nalgebra::SMatrix;
+
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{Support, Vector};
@@ -151,5 +153,9 @@ impl<const D: usize> Support<D> for Shape<D> {
 
     fn core_inner_point(&self) -> Option<Vector<D>> {
         dispatch!(self, s => s.core_inner_point())
+    }
+
+    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+        dispatch!(self, s => s.core_support_hessian(dir))
     }
 }

@@ -1,6 +1,8 @@
 //! Rounded shapes: the Minkowski sum of a shape with a ball. Capsules and stadiums are
 //! rounded segments.
 
+use nalgebra::SMatrix;
+
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
@@ -93,5 +95,9 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
 
     fn core_inner_point(&self) -> Option<Vector<D>> {
         self.inner.core_inner_point()
+    }
+
+    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+        self.inner.core_support_hessian(dir)
     }
 }
