@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::random::{Dims, Space};
 use common::Rng;
-use gjk::shape::{Ball, Capsule, ConvexHull, Ellipsoid, Shape};
+use gjk::shape::{Ball, Capsule, Cone, ConvexHull, Cylinder, Ellipsoid, Shape};
 use gjk::{penetration, Pose, QueryError, Support, Vector};
 
 /// How far the answer may be from the overlap along its normal, and below the smallest sampled
@@ -52,13 +52,18 @@ fn kind<const D: usize>(s: &Shape<D>) -> String {
         Shape::Ellipsoid(_) => "ellipsoid".into(),
         Shape::Ball(_) => "ball".into(),
         Shape::Capsule(_) => "capsule".into(),
+        Shape::Cylinder(_) => "cylinder".into(),
+        Shape::Cone(_) => "cone".into(),
         _ => "other".into(),
     }
 }
 
-/// A curved shape: an ellipsoid (semi-axes 0.5 to 2), a ball or a capsule.
-fn curved<const D: usize>(rng: &mut Rng) -> Shape<D> {
-    match rng.below(3) {
+/// A curved shape: an ellipsoid (semi-axes 0.5 to 2), a ball or a capsule; with `axial` (3D),
+/// also a cylinder or a cone (curved rims; in 2D they would be a rectangle and a triangle).
+fn curved<const D: usize>(rng: &mut Rng, axial: bool) -> Shape<D> {
+    match rng.below(if axial { 5 } else { 3 }) {
+        3 => Shape::Cylinder(Cylinder::new(rng.range(0.25, 1.5), rng.range(0.3, 1.5)).unwrap()),
+        4 => Shape::Cone(Cone::new(rng.range(0.25, 1.5), rng.range(0.3, 1.5)).unwrap()),
         0 => Shape::Ellipsoid(
             Ellipsoid::new(Vector::<D>::from_fn(|_, _| rng.range(0.5, 2.0))).unwrap(),
         ),
@@ -80,13 +85,13 @@ fn hull<const D: usize>(rng: &mut Rng, n: usize) -> Shape<D> {
 
 /// A curved shape and, a third of the time each, a curved shape, an 8-point or a 64-point
 /// hull, posed so that they mostly overlap.
-fn random_pair<const D: usize>(rng: &mut Rng) -> (Shape<D>, Pose<D>, Shape<D>, Pose<D>)
+fn random_pair<const D: usize>(rng: &mut Rng, axial: bool) -> (Shape<D>, Pose<D>, Shape<D>, Pose<D>)
 where
     Dims: Space<D>,
 {
-    let a = curved(rng);
+    let a = curved(rng, axial);
     let b = match rng.below(3) {
-        0 => curved(rng),
+        0 => curved(rng, axial),
         1 => hull(rng, 8),
         _ => hull(rng, 64),
     };
@@ -134,8 +139,9 @@ impl Tally {
     }
 }
 
-/// Runs `pairs` random pairs, checking each against `directions` sampled directions.
-fn run<const D: usize>(seed: u64, pairs: usize, directions: usize) -> Tally
+/// Runs `pairs` random pairs (with cylinders and cones if `axial`), checking each against
+/// `directions` sampled directions.
+fn run<const D: usize>(seed: u64, pairs: usize, directions: usize, axial: bool) -> Tally
 where
     Dims: Space<D>,
 {
@@ -143,7 +149,7 @@ where
     let (mut rng, mut sampling) = (Rng::new(seed), Rng::new(seed + 1));
     let mut tally = Tally::default();
     for case in 0..pairs {
-        let (a, pose_a, b, pose_b) = random_pair::<D>(&mut rng);
+        let (a, pose_a, b, pose_b) = random_pair::<D>(&mut rng, axial);
         tally.pairs += 1;
         let start = Instant::now();
         let answer = penetration(&a, &pose_a, &b, &pose_b);
@@ -195,20 +201,31 @@ where
 /// 10,000 3D pairs, each checked against 200 directions.
 #[test]
 fn curved_pairs_3d_converge_at_default_options() {
-    run::<3>(0x28_3d, 10_000, 200).report("3D");
+    run::<3>(0x28_3d, 10_000, 200, false).report("3D");
+}
+
+/// Cylinders and cones among the 10,000 3D pairs: not yet (issue #28). Their rims are curved
+/// but their support functions are neither smooth (the refinement's curved part) nor piecewise
+/// linear (its polytope part): a cylinder is a disc plus a segment, a cone the hull of a point
+/// and a disc. EPA alone leaves 16 of the 10,000 pairs at the iteration cap (0 wrong answers).
+/// `cargo test --release --test curved -- --ignored`.
+#[test]
+#[ignore = "issue #28: cylinders and cones do not all converge at default options yet"]
+fn curved_pairs_with_cylinders_and_cones_converge_at_default_options() {
+    run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
 }
 
 /// 4,000 2D pairs, each checked against 200 directions.
 #[test]
 fn curved_pairs_2d_converge_at_default_options() {
-    run::<2>(0x28_2d, 4_000, 200).report("2D");
+    run::<2>(0x28_2d, 4_000, 200, false).report("2D");
 }
 
 /// A subset checked against 10,000 directions each.
 #[test]
 fn curved_depths_are_minimal_over_many_directions() {
-    run::<3>(0x28_3e, 200, 10_000).report("3D, 10,000 directions");
-    run::<2>(0x28_2e, 100, 10_000).report("2D, 10,000 directions");
+    run::<3>(0x28_3e, 200, 10_000, false).report("3D, 10,000 directions");
+    run::<2>(0x28_2e, 100, 10_000, false).report("2D, 10,000 directions");
 }
 
 /// The minimum of the overlap over `directions` sampled directions and the overlap along the
@@ -342,8 +359,8 @@ fn extreme_curved_pairs_converge() {
 fn a_vertex_found_again_is_one_piece() {
     let mut rng = Rng::new(0x0a_bc_3d);
     for _ in 0..3546 {
-        random_pair::<3>(&mut rng);
+        random_pair::<3>(&mut rng, false);
     }
-    let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng);
+    let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng, false);
     check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
 }
