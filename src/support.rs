@@ -160,10 +160,19 @@ impl<const D: usize> Pose<D> {
     /// The translations are subtracted first, so two shapes far from the origin but close to each
     /// other keep all their significant digits.
     pub fn inverse_times(&self, other: &Self) -> Self {
+        let offset = other.translation - self.translation;
+        if self.rotation == SMatrix::<f64, D, D>::identity() {
+            // Not rotated (a NULL pose, a translation, shapes given in world coordinates as
+            // legacy code gives them): the same numbers without the products.
+            return Self {
+                rotation: other.rotation,
+                translation: offset,
+            };
+        }
         let rt = self.rotation.transpose();
         Self {
             rotation: rt * other.rotation,
-            translation: rt * (other.translation - self.translation),
+            translation: rt * offset,
         }
     }
 }
