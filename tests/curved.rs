@@ -364,3 +364,35 @@ fn a_vertex_found_again_is_one_piece() {
     let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng, false);
     check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
 }
+
+/// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
+/// segment square to it, and the same pair 0.001, 0.1 and 0.5 apart and overlapping (found by
+/// fuzzing the shape cast, whose oracle is the signed distance): the refinement left EPA's
+/// basin and answered a depth of 2.42 where the shapes touch. The signed distance must be the
+/// offset along the disc's normal.
+#[test]
+fn a_flat_ellipsoid_touching_a_segment_has_depth_zero() {
+    use gjk::shape::Segment;
+    use nalgebra::{Quaternion, UnitQuaternion, Vector3};
+    let disc = Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(3.0625, 0.0, 3.0625)).unwrap());
+    // A quarter turn about z, as the fuzzer gave it (norm 1 + 2e-16): the disc's normal is x.
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let turn = UnitQuaternion::new_unchecked(Quaternion::new(h, 0.0, 0.0, h));
+    let centre = Vector3::new(3.0625, 3.0625, 3.0625);
+    let pose_a = Pose::new_3d(centre, turn).unwrap();
+    let segment = Shape::Segment(
+        Segment::new(Vector::<3>::new(3.9375, 3.0625, 0.0), Vector::<3>::zeros()).unwrap(),
+    );
+    for offset in [0.0, 1e-3, -1e-3, 0.1, -0.1, 0.5, -0.5] {
+        let pose_b = Pose::new_3d(
+            centre + Vector3::new(offset, 0.0, 0.0),
+            UnitQuaternion::identity(),
+        )
+        .unwrap();
+        let signed = gjk::signed_distance(&disc, &pose_a, &segment, &pose_b).unwrap();
+        assert!(
+            (signed - offset).abs() <= 1e-12,
+            "offset {offset}: signed distance {signed}"
+        );
+    }
+}

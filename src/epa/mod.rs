@@ -633,6 +633,9 @@ where
                 rounding,
             };
             let refined = refine::refine_polytope(polytope, pair, tolerance, &mut budget);
+            let refined = refined.filter(|r| {
+                budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
+            });
             if let Some(r) = refined {
                 return CorePenetration {
                     depth: r.depth.max(0.0),
@@ -681,6 +684,25 @@ where
         iterations,
         converged,
     }
+}
+
+/// Whether `depth` is no more than the cores' overlap along the unit `normal` (the support
+/// value of their difference there, an upper bound of the depth), to the tolerance: the check a
+/// refined depth must pass to be a minimum at all. A refinement that left EPA's basin and came
+/// back deeper (a flat ellipsoid touching a segment's end: depth 2.42 where EPA's facet and the
+/// overlap along its normal were 0; found by fuzzing) fails it, and EPA goes on.
+fn no_deeper_than_along<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    normal: &Vector<D>,
+    depth: f64,
+    tolerance: refine::Tolerance,
+) -> bool
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let upper = pair.support(normal).w.dot(normal);
+    depth <= upper + tolerance.relative * upper.abs() + tolerance.rounding
 }
 
 /// The support evaluations an expansion has made, and the most it may make.
