@@ -2391,3 +2391,36 @@ fn point_at_the_apex_of_a_far_sliver_touches() {
     assert_eq!(s, GJK_OK);
     assert!(p.signed_distance > -1e-5, "{p:?}");
 }
+
+/// A flat ellipsoid (semi-axes 3.0625, 0, 3.0625) turned a quarter about z, touching the end of
+/// a segment square to it at its centre (query_3d, a shape cast whose oracle is the signed
+/// distance at the contact time): the curved refinement of EPA answered a depth of 2.42 where
+/// the shapes touch. Oracle: the signed distance is the segment's offset along the disc's
+/// normal (x), 0 when touching.
+#[test]
+fn flat_ellipsoid_touching_a_segment_end_is_not_deep() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_ellipsoid_new(3.0625, 0.0, 3.0625, &mut a), a) };
+    let mut b = std::ptr::null_mut();
+    let b = unsafe {
+        made(
+            gjk_segment3d_new(3.9375, 3.0625, 0.0, 0.0, 0.0, 0.0, &mut b),
+            b,
+        )
+    };
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    let pose_a = GjkPose {
+        position: [3.0625; 3],
+        rotation: [0.0, 0.0, h, h],
+    };
+    for offset in [0.0, 1e-3, -1e-3, 0.5, -0.5] {
+        let pose_b = GjkPose {
+            position: [3.0625 + offset, 3.0625, 3.0625],
+            rotation: [0.0, 0.0, 0.0, 1.0],
+        };
+        let mut sd = f64::NAN;
+        let s = unsafe { gjk_signed_distance(a.0, &pose_a, b.0, &pose_b, &mut sd) };
+        assert_eq!(s, GJK_OK);
+        assert!((sd - offset).abs() <= 1e-12, "offset {offset}: {sd}");
+    }
+}
