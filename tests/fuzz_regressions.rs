@@ -2424,3 +2424,40 @@ fn flat_ellipsoid_touching_a_segment_end_is_not_deep() {
         assert!((sd - offset).abs() <= 1e-12, "offset {offset}: {sd}");
     }
 }
+
+/// Two points 5.7e-162 apart, B moving past A (query_3d, a shape cast): the GJK ray cast
+/// measured `v`, 1e-162 long, by the square root of its underflowing squared norm, 0.97 of its
+/// length, and the hit's normal came out 0.97 long. Oracle: a hit's normal is a unit vector.
+#[test]
+fn cast_of_points_1e_162_apart_has_a_unit_normal() {
+    let a = polytope(&[0.0, 0.0, 0.0]);
+    let b = polytope(&[0.0, 0.0, 0.0]);
+    let pose_b = GjkPose {
+        position: [
+            -4.0070436095860656e-162,
+            -2.8782989308294273e-162,
+            -2.8782989308294273e-162,
+        ],
+        rotation: [0.0, 0.0, 0.0, 1.0],
+    };
+    let velocity = [43.75, 43.75, 43.75];
+    let mut hit = GjkShapeCastHit::default();
+    let s = unsafe {
+        gjk_shape_cast(
+            a.0,
+            std::ptr::null(),
+            std::ptr::null(),
+            b.0,
+            &pose_b,
+            velocity.as_ptr(),
+            f64::INFINITY,
+            0.0,
+            &mut hit,
+        )
+    };
+    assert_eq!(s, GJK_OK);
+    if hit.hit {
+        let n = hit.normal.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!((n - 1.0).abs() < 1e-9, "{hit:?}");
+    }
+}
