@@ -702,7 +702,7 @@ where
     B: Support<D> + ?Sized,
 {
     let upper = pair.support(normal).w.dot(normal);
-    depth <= upper + tolerance.relative * upper.abs() + tolerance.rounding
+    depth <= upper + tolerance.at(upper)
 }
 
 /// The support evaluations an expansion has made, and the most it may make.

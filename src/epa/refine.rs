@@ -65,7 +65,7 @@ pub(super) struct Tolerance {
 
 impl Tolerance {
     /// The allowance for a depth of `depth`.
-    fn at(self, depth: f64) -> f64 {
+    pub(super) fn at(self, depth: f64) -> f64 {
         (self.relative * depth.abs()).max(self.rounding)
     }
 }
