@@ -145,6 +145,13 @@ impl<const D: usize> Pose<D> {
         &self.translation
     }
 
+    /// Whether the rotation is other than exactly the identity: an unrotated pose (a NULL pose,
+    /// a translation) maps points by the translation alone, the same numbers as the products.
+    #[inline]
+    pub(crate) fn rotates(&self) -> bool {
+        self.rotation != SMatrix::<f64, D, D>::identity()
+    }
+
     /// Maps a local point to the world frame.
     pub fn transform_point(&self, p: &Vector<D>) -> Vector<D> {
         self.rotation * p + self.translation
@@ -161,7 +168,7 @@ impl<const D: usize> Pose<D> {
     /// other keep all their significant digits.
     pub fn inverse_times(&self, other: &Self) -> Self {
         let offset = other.translation - self.translation;
-        if self.rotation == SMatrix::<f64, D, D>::identity() {
+        if !self.rotates() {
             // Not rotated (a NULL pose, a translation, shapes given in world coordinates as
             // legacy code gives them): the same numbers without the products.
             return Self {

@@ -983,11 +983,14 @@ impl<const D: usize, K: Copy> Search<D, K> {
         } else {
             self.simplex.weights
         };
-        let points = self.simplex.points();
-        (
-            Simplex::<D, K>::combine(points, &weights, |p| p.a),
-            Simplex::<D, K>::combine(points, &weights, |p| p.b),
-        )
+        // Both points in one pass over the vertices.
+        let mut core_a = Vector::zeros();
+        let mut core_b = Vector::zeros();
+        for (p, w) in self.simplex.points().iter().zip(weights) {
+            core_a += p.a * w;
+            core_b += p.b * w;
+        }
+        (core_a, core_b)
     }
 
     /// The best separating direction seen (unit, from A towards B) and the cores' separation
@@ -1053,11 +1056,22 @@ impl<const D: usize, K: Copy> Search<D, K> {
         } else {
             self.bounds_at(core_distance)
         };
+        let (point_a, point_b, normal) = if pose_a.rotates() {
+            (
+                pose_a.transform_point(&point_a),
+                pose_a.transform_point(&point_b),
+                pose_a.transform_vector(&normal),
+            )
+        } else {
+            // The same numbers without the products by the identity.
+            let t = pose_a.translation();
+            (point_a + t, point_b + t, normal)
+        };
         DistanceResult {
             distance,
-            point_a: pose_a.transform_point(&point_a),
-            point_b: pose_a.transform_point(&point_b),
-            normal: pose_a.transform_vector(&normal),
+            point_a,
+            point_b,
+            normal,
             lower_bound,
             iterations: self.iterations,
             intersecting,
