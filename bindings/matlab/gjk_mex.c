@@ -11,10 +11,10 @@
  *   version                               = gjk_mex('version')
  *
  * A, B and S are struct arrays made by the constructors (fields kind, size, points, position,
- * rotation). A and B hold one shape each, or N (the other one or N): N pairs are answered by
- * one gjk_distance_batch / gjk_intersect_batch call. Vectors come back as rows, one per pair,
- * with as many columns as the shapes' dimension. Shapes are created for the call and freed
- * before it returns, also when it fails (errors carry gjk_last_error_message()).
+ * rotation, rounding). A and B hold one shape each, or N (the other one or N): N pairs are
+ * answered by one gjk_distance_batch / gjk_intersect_batch call. Vectors come back as rows, one
+ * per pair, with as many columns as the shapes' dimension. Shapes are created for the call and
+ * freed before it returns, also when it fails (errors carry gjk_last_error_message()).
  */
 #include "mex.h"
 #include "gjk.h"
@@ -84,7 +84,7 @@ static GjkStatus sized_shape(const char *kind, const double *v, long n, GjkShape
                              const char *prefix) {
     struct { const char *kind; long count; } table[] = {
         {"circle", 1}, {"sphere", 1}, {"ellipse", 2}, {"ellipsoid", 3}, {"stadium", 2},
-        {"capsule", 2}, {"rectangle", 2}, {"box", 3},
+        {"capsule", 2}, {"rectangle", 2}, {"box", 3}, {"cylinder", 2}, {"cone", 2},
     };
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++) {
         if (strcmp(kind, table[t].kind) != 0) continue;
@@ -99,7 +99,9 @@ static GjkStatus sized_shape(const char *kind, const double *v, long n, GjkShape
         case 4: s = gjk_stadium_new(v[0], v[1], out); break;
         case 5: s = gjk_capsule_new(v[0], v[1], out); break;
         case 6: s = gjk_rectangle_new(v[0], v[1], out); break;
-        default: s = gjk_box_new(v[0], v[1], v[2], out); break;
+        case 7: s = gjk_box_new(v[0], v[1], v[2], out); break;
+        case 8: s = gjk_cylinder_new(v[0], v[1], out); break;
+        default: s = gjk_cone_new(v[0], v[1], out); break;
         }
         return s == GJK_OK ? s : library_failure(s, prefix);
     }
@@ -136,6 +138,23 @@ static GjkStatus point_shape(const char *kind, const mxArray *points, GjkShape *
     return s == GJK_OK ? s : library_failure(s, prefix);
 }
 
+/* Grows `*shape` by the field rounding of element k (the radius of gjk_rounded.m, 0 for none);
+ * on failure frees `*shape` and leaves NULL. */
+static GjkStatus round_off(const mxArray *s, mwIndex k, GjkShape **shape, const char *prefix) {
+    const double *radius = NULL;
+    GjkShape *grown = NULL;
+    GjkStatus status;
+    if (doubles(s, k, "rounding", &radius) != 1)
+        status = own_failure(prefix, "its rounding must be one number (double)");
+    else if (radius[0] == 0.0)
+        return GJK_OK;
+    else if ((status = gjk_rounded_new(*shape, radius[0], &grown)) != GJK_OK)
+        library_failure(status, prefix);
+    gjk_shape_free(*shape);
+    *shape = grown;
+    return status;
+}
+
 /* Element k of struct array `s`: its shape and pose. */
 static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShape **shape,
                           GjkPose *pose) {
@@ -159,6 +178,7 @@ static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShap
         long n = doubles(s, k, "size", &v);
         status = sized_shape(kind, v, n, shape, prefix);
     }
+    if (status == GJK_OK) status = round_off(s, k, shape, prefix);
     if (status != GJK_OK) return status;
     const double *position = NULL, *rotation = NULL;
     long np = doubles(s, k, "position", &position);

@@ -78,6 +78,51 @@ close_to([sd n], [-0.5 1 0], 1e-6, 'disc overlap depth 0.5');
 check(hit, 'overlap flagged');
 close_to(gjk_penetration(gjk_box(1, 1, 1), gjk_box(1, 1, 1, [1.6 0 0])), -0.4, 1e-9, 'box overlap depth 0.4');
 
+% --- cylinder, cone, rounded shapes ------------------------------------------------------------
+% a cylinder of half height 1 and radius 0.5: (3, 4, 0) is 5 from the axis (off the x and y axes,
+% so a square section would fail), (0, 0, 3) above the cap (a capsule would be 1.5 away), and
+% (2.1, 2.8, 5) is the rim point (0.3, 0.4, 1) plus (1.8, 2.4, 4), of length 5
+cylinder = gjk_cylinder(1, 0.5);
+[d, pa] = gjk_distance(cylinder, gjk_point([3 4 0]));
+close_to([d pa], [4.5 0.3 0.4 0], tol, 'cylinder side: 5 - 0.5');
+close_to(gjk_distance(cylinder, gjk_point([0 0 3])), 2, tol, 'cylinder cap');
+[d, pa] = gjk_distance(cylinder, gjk_point([2.1 2.8 5]));
+close_to([d pa], [5 0.3 0.4 1], tol, 'cylinder rim');
+close_to(gjk_distance(gjk_cylinder(1, 0.5, [0 0 0], q), gjk_point([0 3 0])), 2, tol, ...
+         'cylinder turned about x lies along y');
+% a cone of half height 1 and radius 1: base disc at z = -1, apex (0, 0, 1); in the xz plane its
+% side runs from (1, -1) to (0, 1) with outward normal (2, 1) / sqrt(5)
+cone = gjk_cone(1, 1);
+[d, pa] = gjk_distance(cone, gjk_point([0 0 3]));
+close_to([d pa], [2 0 0 1], tol, 'cone apex at +half_height');
+[d, pa] = gjk_distance(cone, gjk_point([0.5 0 -3]));
+close_to([d pa], [2 0.5 0 -1], tol, 'cone base at -half_height (not upside down)');
+close_to(gjk_distance(cone, gjk_point([4 0 -5])), 5, tol, 'cone base rim (1, 0, -1) plus (3, 0, -4)');
+[d, pa] = gjk_distance(cone, gjk_point([2.5 0 1]));
+close_to([d pa], [sqrt(5) 0.5 0 0], tol, 'cone side: its middle plus sqrt(5) along the normal');
+close_to(gjk_distance(gjk_cone(1, 1, [10 0 0]), gjk_point([10 0 3])), 2, tol, 'cone placed');
+% a box grown by 0.5 is the box's distance - 0.5: 3 from (4, 0, 0), and its corner (1, 1, 1)
+% plus (2, 2, 1) from (3, 3, 2); the pose of the box is kept; radii add up
+rounded = gjk_rounded(gjk_box(1, 1, 1), 0.5);
+[d, pa] = gjk_distance(rounded, gjk_point([4 0 0]));
+close_to([d pa], [2.5 1.5 0 0], tol, 'rounded box face');
+close_to(gjk_distance(rounded, gjk_point([3 3 2])), 2.5, tol, 'rounded box corner');
+close_to(gjk_distance(gjk_rounded(gjk_box(1, 1, 1, [10 0 0]), 0.5), gjk_point([14 0 0])), 2.5, tol, ...
+         'rounded box keeps its position');
+close_to(gjk_distance(gjk_rounded(gjk_rounded(gjk_rectangle(1, 1), 0.25), 0.25), gjk_point([4 0])), ...
+         2.5, tol, 'rounded twice: radii add up');
+close_to(gjk_distance(gjk_rounded(gjk_point([1 2]), 1), gjk_point([4 6])), 4, tol, 'a rounded point is a disc');
+close_to(gjk_penetration(rounded, gjk_rounded(gjk_box(1, 1, 1, [2.6 0 0]), 0.5)), -0.4, 1e-9, ...
+         'rounded boxes: cores 0.6 apart, overlap 0.4');
+% the new shapes concatenate with the others into struct arrays for the batch queries: a unit
+% box, a rounded box whose core starts at x = 2.5, a cylinder over z = 4 and a cone whose apex
+% is at z = -4
+mixed = [gjk_box(1, 1, 1), gjk_rounded(gjk_box(1, 1, 1, [3.5 0 0]), 0.5), ...
+         gjk_cylinder(1, 0.5, [0 0 5]), gjk_cone(1, 1, [0 0 -5])];
+close_to(gjk_distance(gjk_box(1, 1, 1), mixed), [0; 1; 3; 3], tol, 'one box against mixed kinds (batch)');
+[pairs, d] = gjk_pairs_within(mixed, 1.5);
+check(isequal(pairs, [1 2]) && abs(d - 1) <= tol, 'pairs_within on mixed kinds: only the rounded box');
+
 % --- batches equal single calls ---------------------------------------------------------------
 rand('seed', 7);
 N = 200;
@@ -152,6 +197,12 @@ check(~isempty(strfind(text, 'HOLD-4  TRA-5   7.0096')), 'airspace example: hexa
 
 % --- bad input ---------------------------------------------------------------------------------
 raises(@() gjk_circle(-1), 'gjk:invalidArgument', 'radius', 'negative radius');
+raises(@() gjk_cylinder(1, -0.5), 'gjk:invalidArgument', 'radius', 'cylinder of negative radius');
+raises(@() gjk_cone(-1, 1), 'gjk:invalidArgument', 'half_height', 'cone of negative height');
+raises(@() gjk_rounded(gjk_box(1, 1, 1), -0.1), 'gjk:invalidArgument', 'radius', 'negative rounding');
+raises(@() gjk_rounded(gjk_rounded(gjk_box(1, 1, 1), 1), -0.5), 'gjk:invalidArgument', 'radius', ...
+       'negative rounding of a rounded shape (not hidden by the sum)');
+raises(@() gjk_rounded(3, 1), 'gjk:invalidArgument', 'one shape', 'rounding a number');
 raises(@() gjk_polygon([0 0; NaN 1; 1 1]), 'gjk:invalidArgument', 'point 1', 'NaN point (0-based index)');
 raises(@() gjk_polygon(zeros(0, 2)), 'gjk:invalidArgument', 'at least one point', 'no points');
 raises(@() gjk_polygon([0 0 0; 1 1 1]), 'gjk:invalidArgument', 'n x 2', 'polygon of 3D points');

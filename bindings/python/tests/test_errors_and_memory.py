@@ -34,6 +34,21 @@ def test_statuses_become_exceptions_with_the_library_message():
         gjk.pairs_within([gjk.Circle(1.0)] * 2, -1.0)
 
 
+def test_new_shapes_refuse_bad_sizes():
+    with pytest.raises(gjk.InvalidArgumentError, match="radius"):
+        gjk.Cylinder(1.0, -0.5)
+    with pytest.raises(gjk.InvalidArgumentError, match="half_height"):
+        gjk.Cone(-1.0, 1.0)
+    with pytest.raises(gjk.InvalidArgumentError, match="radius"):
+        gjk.Rounded(gjk.Box(1, 1, 1), -0.1)
+    with pytest.raises(gjk.InvalidArgumentError, match="radius"):
+        gjk.Rounded(gjk.Circle(1.0), math.nan)
+    with pytest.raises(TypeError, match="gjk shape"):
+        gjk.Rounded(np.zeros((4, 2)), 0.5)
+    with pytest.raises(ValueError, match="one number"):
+        gjk.Cylinder(1.0, [0.5, 0.5])
+
+
 def test_python_side_checks():
     with pytest.raises(ValueError, match=r"\(n, 2\)"):
         gjk.Polygon(np.zeros((4, 3)))

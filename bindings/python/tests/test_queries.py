@@ -177,3 +177,72 @@ def test_segment_and_sizes():
     seg3 = gjk.Segment([0.0, 0.0, 0.0], [0.0, 0.0, 4.0])
     assert gjk.distance(seg3, gjk.Ellipsoid(1, 1, 1), None, [3.0, 0.0, 2.0]).distance == pytest.approx(2.0)
     assert seg.dimension == 2 and seg3.dimension == 3
+
+
+def test_cylinder_side_cap_and_rim():
+    # Half height 1, radius 0.5: z in [-1, 1], the rim circles at z = +-1.
+    cylinder = gjk.Cylinder(1.0, 0.5)
+    # Beside it, off the axes: (3, 4, 0) is 5 from the axis, 5 - 0.5 from the side (a square
+    # section would give another answer).
+    r = gjk.distance(cylinder, gjk.Point([3.0, 4.0, 0.0]))
+    assert r.distance == pytest.approx(4.5, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [0.3, 0.4, 0.0], atol=1e-12)
+    # Above the cap (a capsule of the same sizes would be 1.5 away).
+    assert gjk.distance(cylinder, gjk.Point([0.0, 0.0, 3.0])).distance == pytest.approx(2.0, abs=1e-12)
+    # Beyond the rim: the rim point (0.3, 0.4, 1) plus (1.8, 2.4, 4), of length 5.
+    r = gjk.distance(cylinder, gjk.Point([2.1, 2.8, 5.0]))
+    assert r.distance == pytest.approx(5.0, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [0.3, 0.4, 1.0], atol=1e-12)
+    assert cylinder.dimension == 3
+
+
+def test_cone_apex_base_rim_and_side():
+    # Half height 1, radius 1: the base disc at z = -1, the apex at (0, 0, 1); in the xz plane
+    # the side runs from (1, -1) to (0, 1), its outward normal (2, 1) / sqrt(5).
+    cone = gjk.Cone(1.0, 1.0)
+    r = gjk.distance(cone, gjk.Point([0.0, 0.0, 3.0]))
+    assert r.distance == pytest.approx(2.0, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [0.0, 0.0, 1.0], atol=1e-12)
+    # Under the base, off the axis (an upside-down cone would be further).
+    r = gjk.distance(cone, gjk.Point([0.5, 0.0, -3.0]))
+    assert r.distance == pytest.approx(2.0, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [0.5, 0.0, -1.0], atol=1e-12)
+    # Beyond the base's rim (1, 0, -1): (3, 0, -4) further, between the base's and the side's
+    # normals.
+    assert gjk.distance(cone, gjk.Point([4.0, 0.0, -5.0])).distance == pytest.approx(5.0, abs=1e-12)
+    # Off the side's middle (0.5, 0, 0) along its normal by sqrt(5).
+    r = gjk.distance(cone, gjk.Point([2.5, 0.0, 1.0]))
+    assert r.distance == pytest.approx(math.sqrt(5.0), abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [0.5, 0.0, 0.0], atol=1e-12)
+
+
+def test_rounded_shapes_are_their_core_grown_by_the_radius():
+    box = gjk.Box(1, 1, 1)
+    rounded = gjk.Rounded(box, 0.5)
+    # The box is 3 from (4, 0, 0) and 3 from (3, 3, 2) (its corner (1, 1, 1) plus (2, 2, 1)).
+    r = gjk.distance(rounded, gjk.Point([4.0, 0.0, 0.0]))
+    assert r.distance == pytest.approx(2.5, abs=1e-12)
+    np.testing.assert_allclose(r.point_a, [1.5, 0.0, 0.0], atol=1e-12)
+    assert gjk.distance(rounded, gjk.Point([3.0, 3.0, 2.0])).distance == pytest.approx(2.5, abs=1e-12)
+    # Radii add up; a rounded point is a disc; a rounded segment is a capsule.
+    twice = gjk.Rounded(gjk.Rounded(box, 0.25), 0.25)
+    assert gjk.distance(twice, gjk.Point([4.0, 0.0, 0.0])).distance == pytest.approx(2.5, abs=1e-12)
+    disc = gjk.Rounded(gjk.Point([1.0, 2.0]), 1.0)
+    assert disc.dimension == 2
+    assert gjk.distance(disc, gjk.Point([4.0, 6.0])).distance == pytest.approx(4.0, abs=1e-12)
+    capsule = gjk.Rounded(gjk.Segment([0.0, 0.0, -2.0], [0.0, 0.0, 2.0]), 0.5)
+    assert gjk.distance(capsule, gjk.Point([0.0, 3.0, 0.0])).distance == pytest.approx(2.5, abs=1e-12)
+    assert gjk.distance(capsule, gjk.Point([0.0, 0.0, 5.0])).distance == pytest.approx(2.5, abs=1e-12)
+    # 2D: the unit square's corner (1, 1) is 5 from (4, 5).
+    square = gjk.Rounded(gjk.Polygon(UNIT_SQUARE), 0.5)
+    assert gjk.distance(square, gjk.Point([4.0, 5.0])).distance == pytest.approx(4.5, abs=1e-12)
+
+
+def test_penetration_of_rounded_boxes():
+    # The cores are 0.6 apart along x; grown by 0.5 each they overlap by 0.4.
+    a = gjk.Rounded(gjk.Box(1, 1, 1), 0.5)
+    r = gjk.penetration(a, a, None, [2.6, 0.0, 0.0])
+    assert r.intersecting
+    assert r.signed_distance == pytest.approx(-0.4, abs=1e-9)
+    np.testing.assert_allclose(r.normal, [1.0, 0.0, 0.0], atol=1e-9)
+    assert gjk.distance(a, a, None, [3.5, 0.0, 0.0]).distance == pytest.approx(0.5, abs=1e-12)

@@ -170,6 +170,29 @@ class Box(Shape):
         return cls._adopt(lambda out: lib.gjk_box_new(*values, out))
 
 
+class Cylinder(Shape):
+    """A 3D cylinder along z, like the Capsule: the disc of radius in the xy plane swept from
+    z = -half_height to z = half_height."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_height: float, radius: float) -> "Cylinder":
+        values = (_size(half_height, "Cylinder half_height"), _size(radius, "Cylinder radius"),)
+        return cls._adopt(lambda out: lib.gjk_cylinder_new(*values, out))
+
+
+class Cone(Shape):
+    """A 3D cone along z: the base is the disc of radius in the plane z = -half_height, the apex
+    is (0, 0, half_height). The origin is the middle of the axis, not the centroid (which is at
+    z = -half_height / 2)."""
+
+    __slots__ = ()
+
+    def __new__(cls, half_height: float, radius: float) -> "Cone":
+        values = (_size(half_height, "Cone half_height"), _size(radius, "Cone radius"),)
+        return cls._adopt(lambda out: lib.gjk_cone_new(*values, out))
+
+
 class Segment(Shape):
     """The segment between two points, 2D or 3D (by their length)."""
 
@@ -199,6 +222,17 @@ class Point(Shape):
             return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out))
         raise ValueError("Point: 2 or 3 components")
 
+
+class Rounded(Shape):
+    """Any shape, 2D or 3D, grown by radius in every direction (its Minkowski sum with a disc or
+    ball), exactly: a rounded box or polygon. Radii add up (a rounded Circle is a larger
+    circle), and a rounded Segment is a capsule. The shape is copied: it may be dropped at once."""
+
+    __slots__ = ()
+
+    def __new__(cls, shape: Shape, radius: float) -> "Rounded":
+        values = (handle(shape), _size(radius, "Rounded radius"),)
+        return cls._adopt(lambda out: lib.gjk_rounded_new(*values, out))
 
 
 def handle(shape: Optional[Shape]):
