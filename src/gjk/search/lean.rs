@@ -25,8 +25,8 @@
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
 
 use super::{
-    first_direction, End, Keying, Mode, Observer, Search, Simplex, StepOutcome, Tolerances,
-    STALL_ULPS,
+    finite_sum, first_direction, End, Keying, Mode, Observer, Search, Simplex, StepOutcome,
+    Tolerances, STALL_ULPS,
 };
 use crate::gjk::options::QueryOptions;
 use crate::support::{MinkowskiPair, Support, Vector};
@@ -136,16 +136,6 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         search.finish(end, contact);
         Ok(answer(&search))
     }
-}
-
-/// Whether a sum of the step's numbers is finite: an infinity or a NaN among them makes it
-/// infinite or NaN, so one test stands for one per number (a few instructions where the tests
-/// one by one were some 30 a step). A sum of finite numbers that overflows (coordinates near
-/// `f64::MAX`, far outside the supported range) only hands the pair to the robust loop, which
-/// tests each number.
-#[inline(always)]
-fn finite_sum(sum: f64) -> bool {
-    sum - sum == 0.0
 }
 
 /// Whether the duality gap `gap = |v|^2 - v . w` is within the tolerance: the distance, `|v|`

@@ -370,11 +370,14 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// is already within rounding of the vertices.
     fn refined_weights(&self) -> [f64; 4] {
         let p = self.points();
+        if p.len() < 2 {
+            return self.weights;
+        }
         let residual = lift(&self.weighted(|q| q.w));
         // A residual within a few rounding units of the vertices is as good as refinement
         // gets (most simplices: the solve is skipped).
-        let size = p.iter().map(|q| q.w.amax()).fold(0.0, f64::max);
-        if p.len() < 2 || residual.amax() <= 4.0 * f64::EPSILON * size {
+        let size = p.iter().fold(0.0, |m, q| largest_magnitude(q.w.iter(), m));
+        if largest_magnitude(residual.iter(), 0.0) <= 4.0 * f64::EPSILON * size {
             return self.weights;
         }
         let e: [Vector3<f64>; 3] = std::array::from_fn(|i| {
@@ -600,6 +603,23 @@ impl<const D: usize> Search<D, SupportKey<D>> {
     }
 }
 
+/// The largest of `start` and the magnitudes of `values`, by plain comparisons (a NaN is
+/// passed over): `amax` and `f64::max` carry NaN rules that cost a few instructions a number.
+#[inline(always)]
+fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f64 {
+    values.fold(start, |m, x| if x.abs() > m { x.abs() } else { m })
+}
+
+/// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
+/// NaN, so one test stands for one per number (a few instructions where the tests one by one
+/// took some 30 a step). A sum of finite numbers can overflow (numbers near `f64::MAX`, far
+/// outside the supported range): callers take a non-finite sum as a reason for caution (the
+/// robust loop, an axis as the first direction), never as an answer.
+#[inline(always)]
+pub(super) fn finite_sum(sum: f64) -> bool {
+    sum - sum == 0.0
+}
+
 /// Whether the coordinates of a support point are finite.
 fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
     p.w.iter().chain(p.a.iter()).all(|x| x.is_finite())
@@ -790,10 +810,10 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 }
 
 /// The first search direction: from the centre of `A - B` towards the origin, or any
-/// direction when that is zero or not finite.
+/// direction when that is zero or not finite (or so large that its components' sum overflows).
 pub(crate) fn first_direction<const D: usize>(center: &Vector<D>) -> Vector<D> {
     let direction = -center;
-    if direction.iter().all(|x| *x == 0.0) || !direction.iter().all(|x| x.is_finite()) {
+    if direction.iter().all(|x| *x == 0.0) || !finite_sum(direction.sum()) {
         Vector::from_fn(|i, _| if i == 0 { 1.0 } else { 0.0 })
     } else {
         direction
