@@ -87,11 +87,22 @@ pub(crate) fn check_extent(name: impl Display, value: f64) -> Result<(), ShapeEr
 
 /// `|v|` without the underflow or overflow of squaring its components (the plain norm, bit
 /// for bit, wherever squaring is safe).
+#[inline]
 pub(crate) fn robust_norm<const N: usize>(v: &nalgebra::SVector<f64, N>) -> f64 {
     let plain = v.norm();
     if plain > 1e-140 && plain < 1e140 {
         return plain;
     }
+    if v.iter().all(|x| *x == 0.0) {
+        // The zero vector (the search's `v` for overlapping shapes), without the scaling.
+        return 0.0;
+    }
+    scaled_norm(v)
+}
+
+/// [`robust_norm`] where squaring is not safe: scaled by the largest component first.
+#[inline(never)]
+fn scaled_norm<const N: usize>(v: &nalgebra::SVector<f64, N>) -> f64 {
     let m = v.amax();
     if m > 0.0 && m.is_finite() {
         m * (v / m).norm()

@@ -125,7 +125,8 @@ fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D
     let edges = Edges::new(a, b, c);
     let n = edges.normal();
     let nn = n.norm_squared();
-    if nn > 0.0 && nn.is_finite() {
+    // `nn < INFINITY` is `is_finite` for a positive number, without its integer tests.
+    if nn > 0.0 && nn < f64::INFINITY {
         // The origin's projection on the triangle's plane, and the signed areas (times |n|) of
         // the sub-triangles it makes opposite each vertex. In 2D the plane is the whole plane:
         // the projection is the origin and only the z components are not zero (the same
@@ -153,7 +154,9 @@ fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D
         };
         if area_a > 0.0 && area_b > 0.0 && area_c > 0.0 {
             let total = area_a + area_b + area_c;
-            let longest = edges.lab.max(edges.lbc).max(edges.lca);
+            // Plain comparisons: the squared lengths are finite, as `nn` is.
+            let larger = |x: f64, y: f64| if x > y { x } else { y };
+            let longest = larger(larger(edges.lab, edges.lbc), edges.lca);
             if nn >= SOLID_TRIANGLE * longest * longest {
                 // Every height at least 1/32 of the longest edge: the areas' shares are exact
                 // to a few dozen rounding units.
@@ -571,9 +574,19 @@ fn is_positive(x: f64) -> bool {
 
 /// The candidate closest to the origin.
 fn best_of<const D: usize>(candidates: impl Iterator<Item = Closest<D>>) -> Closest<D> {
-    candidates
-        .min_by(|x, y| x.point.norm_squared().total_cmp(&y.point.norm_squared()))
-        .expect("at least one face holds the closest point")
+    // The first of the nearest, each candidate's squared distance computed once and the
+    // candidates moved once (the iterator's `min_by` copied them at every comparison).
+    let mut best: Option<(f64, Closest<D>)> = None;
+    for candidate in candidates {
+        let nn = candidate.point.norm_squared();
+        if best
+            .as_ref()
+            .is_none_or(|(least, _)| nn.total_cmp(least).is_lt())
+        {
+            best = Some((nn, candidate));
+        }
+    }
+    best.expect("at least one face holds the closest point").1
 }
 
 #[cfg(test)]
