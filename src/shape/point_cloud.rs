@@ -11,15 +11,6 @@ use crate::support::{Support, Vector};
 /// vectorises.
 const LANES: usize = 4;
 
-/// Clouds of at most this many points (index `D - 2`) are scanned by a plain loop, one point
-/// after the other, rather than in [`LANES`] lanes: the lanes' set-up, their merge and the
-/// call into the AVX2 build cost more than they save on a few points. Measured on the headline
-/// benchmark (`gjk-bench --headline`, medians of 9 rounds, ns per query through the C ABI):
-/// 4-point polygons take 199-205 plain, 227-231 in lanes (boolean 110 and 127); 8-point
-/// polytopes 472-486 plain, 489-494 in lanes; 16-point polygons 350 plain, 332 in lanes
-/// (boolean 178 and 171).
-const PLAIN_SCAN_UP_TO: [usize; 2] = [8, 8];
-
 /// Clouds of at least this many points find their support points by climbing the hull's edge
 /// graph (built at creation) rather than by a scan: index `D - 2`. Measured with
 /// `cargo run --release -p gjk-bench --bin support` (one support point) and the side-by-side
@@ -263,14 +254,25 @@ impl<const D: usize> ConvexHull<D> {
     }
 
     /// The index of the first point with the largest `dir . p`, by a scan of every point:
-    /// a plain loop for a few points, lanes for more. Where the CPU has AVX2 (x86_64), the
-    /// lanes are compiled for it: four f64 lanes where the baseline (SSE2) has two. The two
-    /// give bitwise the same answer (the same multiplications and additions in the same
-    /// order; Rust never fuses them).
+    /// a tournament for up to two chunks of [`LANES`] points, lanes for more. Where the CPU
+    /// has AVX2 (x86_64), the lanes are compiled for it: four f64 lanes where the baseline
+    /// (SSE2) has two. The two give bitwise the same answer (the same multiplications and
+    /// additions in the same order; Rust never fuses them).
+    ///
+    /// The tournaments replaced a plain loop, one point after the other, for up to 8 points
+    /// (callgrind, instructions per query through the C ABI: W2D-4 distance 1781 -> 1754,
+    /// intersect 914 -> 883; W3D-8 distance 4516 -> 4322, intersect 2173 -> 2110). Lanes
+    /// stay slower below 9 points (their set-up, their merge and the call into the AVX2
+    /// build: 4-point polygons 199-205 ns plain against 227-231 in lanes, 8-point polytopes
+    /// 472-486 against 489-494, headline benchmark), and a tournament of 16 points is slower
+    /// than the lanes (W2D-16 distance 2918 -> 3417 instructions).
     #[inline(always)]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
-        if self.len <= PLAIN_SCAN_UP_TO[D.saturating_sub(2).min(1)] {
-            return self.scan_plain(axes, dir);
+        if self.len <= LANES {
+            return Self::scan_tournament::<LANES>(axes, dir);
+        }
+        if self.len <= 2 * LANES {
+            return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -329,29 +331,33 @@ impl<const D: usize> ConvexHull<D> {
         merge_lanes_avx2(best, best_index)
     }
 
-    /// The first point with the largest `dir . p`, by a plain loop over the points (see
-    /// [`PLAIN_SCAN_UP_TO`]).
+    /// The scan of a cloud of at most `N` points (`N` = [`LANES`] or twice that: boxes,
+    /// quads, triangles, tetrahedra, hexagons, cubes): the dot products side by side, then a
+    /// tournament, neighbours first. The first point with the largest value (a later
+    /// contender wins only if larger), wherever the values are numbers, as the lanes choose; the padding (copies of the first point, the same values bit for bit) is never
+    /// chosen over the first point, NaN or not. (A NaN value, from a direction no search asks
+    /// for, may pick another point of the cloud than the lanes would.)
     #[inline(always)]
-    fn scan_plain(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
-        let mut winner = 0;
-        let mut winner_value = f64::NEG_INFINITY;
-        // Each axis cut to the points, so that its index below needs no bounds check.
-        let len = self.len;
-        let axes: [&[f64]; D] = std::array::from_fn(|k| &axes[k][..len]);
-        // Indexed, not iterated: the iterator over the first axis left the others' checks
-        // in (W2D-4 distance 1967 -> 1996 instructions per query, W3D-8 4908 -> 4982).
-        #[allow(clippy::needless_range_loop)]
-        for i in 0..len {
-            let mut dot = axes[0][i] * dir[0];
+    fn scan_tournament<const N: usize>(axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
+        // Every axis holds `stride` numbers, at least `N` where this scan is called.
+        let chunk: [&[f64; N]; D] =
+            std::array::from_fn(|k| axes[k].first_chunk().unwrap_or(&[0.0; N]));
+        let mut round: [(f64, usize); N] = std::array::from_fn(|i| {
+            let mut dot = chunk[0][i] * dir[0];
             for k in 1..D {
-                dot += axes[k][i] * dir[k];
+                dot += chunk[k][i] * dir[k];
             }
-            if dot > winner_value {
-                winner = i;
-                winner_value = dot;
+            (dot, i)
+        });
+        let mut left = N;
+        while left > 1 {
+            left /= 2;
+            for i in 0..left {
+                let (earlier, later) = (round[2 * i], round[2 * i + 1]);
+                round[i] = if later.0 > earlier.0 { later } else { earlier };
             }
         }
-        winner
+        round[0].1
     }
 
     /// The scan itself: [`LANES`] points at a time, each lane keeping its best point (see
@@ -447,7 +453,7 @@ fn merge_lanes_avx2(
 mod tests {
     use super::*;
 
-    /// Every scan (the plain loop, the lanes, the lanes' AVX2 build where the CPU has it, and
+    /// Every scan (the tournaments, the lanes, the lanes' AVX2 build where the CPU has it, and
     /// the dispatching one) picks the first point with the largest `dir . p`, found by brute
     /// force, including among ties (repeated points, a flat cloud) and for every chunk layout
     /// (1 to 21 points), in 2D and 3D.
@@ -480,7 +486,14 @@ mod tests {
                         x.partial_cmp(&y).expect("finite").then(j.cmp(&i))
                     })
                     .expect("a point");
-                assert_eq!(hull.scan_plain(&axes, &dir), first, "{n} points, {dir:?}");
+                if n <= LANES {
+                    let tournament = ConvexHull::<D>::scan_tournament::<LANES>(&axes, &dir);
+                    assert_eq!(tournament, first, "{n} points, {dir:?}");
+                }
+                if n > LANES && n <= 2 * LANES {
+                    let tournament = ConvexHull::<D>::scan_tournament::<{ 2 * LANES }>(&axes, &dir);
+                    assert_eq!(tournament, first, "{n} points, {dir:?}");
+                }
                 assert_eq!(hull.scan_lanes(&axes, &dir), first, "{n} points, {dir:?}");
                 assert_eq!(hull.scan(&axes, &dir), first, "{n} points, {dir:?}");
                 #[cfg(target_arch = "x86_64")]
