@@ -8,7 +8,8 @@
 //! `x`) gives a plane `v . c <= v . p` that holds all of `C`; while `x` lies beyond it, the
 //! point moves along the ray to the plane (a safe step: no point of the ray before the plane
 //! is in `C`), or, when the ray does not approach the plane, the cast misses. The simplex of
-//! `C`'s support points is kept across the steps, so one search costs about as many support
+//! `C`'s support points (the searches' [`Simplex`], reduced towards `x` rather than the
+//! origin) is kept across the steps, so one search costs about as many support
 //! points as one distance query, where conservative advancement ([`super::Motion::advance`])
 //! runs a full distance query at every step (about 16 support points for a ray against a
 //! 32-point hull, 2.8x parry's time).
@@ -17,9 +18,9 @@
 //! a repeated support point or a step that no longer moves the time, too many steps, a
 //! non-finite number) goes to conservative advancement, which answers every input.
 
+use crate::gjk::search::{finite, Simplex};
 use crate::range::robust_norm;
-use crate::simplex::closest_to_origin;
-use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+use crate::support::{MinkowskiPair, Support, Vector};
 
 /// What the GJK ray cast made of a motion (all vectors in A's frame).
 pub(super) enum RayCast<const D: usize> {
@@ -61,13 +62,7 @@ where
     let center = pair.center();
     let mut t = 0.0;
     let mut x = Vector::<D>::zeros();
-    let mut simplex = [SupportPoint {
-        w: Vector::zeros(),
-        a: Vector::zeros(),
-        b: Vector::zeros(),
-    }; 4];
-    let mut weights = [0.0; 4];
-    let mut len = 0;
+    let mut simplex = Simplex::<D>::empty();
     let mut normal = None;
     // From a point near C (the shapes' centres) towards the ray's start.
     let mut v = x - center;
@@ -79,12 +74,15 @@ where
         if !(v_norm > 0.0 && v_norm.is_finite()) {
             return undecided;
         }
+        // Support point: `p`, of C along `v`; the plane `v . c <= v . p` holds all of C.
         let p = pair.support(&v);
-        if !p.w.iter().chain(&p.a).all(|c| c.is_finite()) {
+        if !finite(&p) {
             return undecided;
         }
+        // Bounds: x lies `v . (x - p) / |v|` beyond the plane. Beyond it by more than the
+        // contact tolerance, the point steps along the ray to the plane, if the ray
+        // approaches it before `max_t`; otherwise the cast misses.
         let scale = pair.extent() + (center - x).norm();
-        // Beyond the plane by more than the contact tolerance: the point steps to it.
         let vw = v.dot(&(x - p.w));
         let advances = vw > 0.0 && !converged(vw / v_norm, scale);
         if advances {
@@ -103,40 +101,24 @@ where
             x = r * t;
             normal = Some(v / v_norm);
         }
-        // A support point already in the simplex: after a step, the simplex seen from the
-        // new point is solved again; without one, rounding has the last word.
-        if !simplex[..len].iter().any(|q| q.w == p.w) {
-            simplex[len] = p;
-            len += 1;
-        } else if !advances {
+        // Add. A support point already in the simplex adds nothing: after a step, the simplex
+        // seen from the new point is solved again; without one, rounding has the last word.
+        if !simplex.add(p, ()) && !advances {
             return undecided;
         }
-        // The point of the simplex closest to x, as the closest point of x - simplex to the
-        // origin; the simplex keeps the vertices it needs.
-        let mut relative = [Vector::<D>::zeros(); 4];
-        for (r, q) in relative.iter_mut().zip(&simplex[..len]) {
-            *r = x - q.w;
-        }
-        let closest = closest_to_origin(&relative[..len]);
-        v = closest.point;
-        let mut kept = 0;
-        for i in 0..len {
-            if closest.weights[i] > 0.0 {
-                simplex[kept] = simplex[i];
-                weights[kept] = closest.weights[i];
-                kept += 1;
-            }
-        }
-        len = kept;
+        // Reduce: the simplex keeps the vertices of its point closest to x; `v` runs from
+        // that point to x.
+        v = simplex.reduce_towards(&x);
+        // Termination (the paper's loop test, on the new `v`): x within the contact tolerance
+        // of the simplex, or inside it (a full simplex).
         let distance = v.norm();
-        if len > D || converged(distance, scale) {
+        if simplex.points().len() > D || converged(distance, scale) {
             // Touching: at the start, left to conservative advancement (overlaps and their
             // penetration); later, the contact.
             let Some(normal) = normal else {
                 return undecided;
             };
-            let point_a: Vector<D> = (0..len).map(|i| simplex[i].a * weights[i]).sum();
-            let point_b: Vector<D> = (0..len).map(|i| simplex[i].b * weights[i]).sum();
+            let (point_a, point_b) = simplex.witness_points();
             return RayCast::Hit {
                 t,
                 normal,
