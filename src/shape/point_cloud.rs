@@ -195,7 +195,7 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
 
     #[inline(always)]
     fn prefetch_core_support(&self, dir: &Vector<D>) {
-        if let Some(graph) = &self.graph {
+        if let Some(graph) = self.graph() {
             graph.prefetch_support(dir);
         }
     }
@@ -230,12 +230,23 @@ impl<const D: usize> ConvexHull<D> {
     /// scanning), and that point.
     #[inline(always)]
     fn support_index(&self, dir: &Vector<D>) -> (usize, Vector<D>) {
-        if let Some(graph) = &self.graph {
+        if let Some(graph) = self.graph() {
             return graph.support(dir);
         }
         let axes = self.axes();
         let winner = self.scan(&axes, dir);
         (winner, Vector::from_fn(|k, _| axes[k][winner]))
+    }
+
+    /// The edge graph, looked at only past the tournaments' sizes: the smallest clouds, the
+    /// most common, never have one (see `CLIMB_FROM`), and their size is read for the scan
+    /// anyway, where the graph was a load and a test more per support point.
+    #[inline(always)]
+    fn graph(&self) -> Option<&HullGraph<D>> {
+        if self.len <= 2 * LANES {
+            return None;
+        }
+        self.graph.as_ref()
     }
 
     /// The coordinates by axis, `stride` numbers each (see `coords`), sliced without bounds

@@ -670,7 +670,10 @@ fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f
 /// outside the supported range): callers take a non-finite sum as a reason for caution (the
 /// robust loop, an axis as the first direction), never as an answer.
 #[inline(always)]
-#[allow(clippy::eq_op, reason = "x - x is 0 exactly when x is finite: that is the test")]
+#[allow(
+    clippy::eq_op,
+    reason = "x - x is 0 exactly when x is finite: that is the test"
+)]
 pub(super) fn finite_sum(sum: f64) -> bool {
     sum - sum == 0.0
 }
