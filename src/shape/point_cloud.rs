@@ -289,7 +289,7 @@ impl<const D: usize> ConvexHull<D> {
         {
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU supports AVX2, checked just above.
-                return unsafe { self.scan_avx2(axes, dir) };
+                return unsafe { self.scan_avx2(dir) };
             }
         }
         self.scan_lanes(axes, dir)
@@ -302,11 +302,14 @@ impl<const D: usize> ConvexHull<D> {
     /// what was inlined around it, and the merge branched.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn scan_avx2(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
+    fn scan_avx2(&self, dir: &Vector<D>) -> usize {
         use std::arch::x86_64::{
             _mm256_add_pd, _mm256_blendv_pd, _mm256_cmp_pd, _mm256_loadu_pd, _mm256_mul_pd,
             _mm256_set1_pd, _mm256_setr_pd, _mm256_setzero_pd, _CMP_GT_OQ,
         };
+        // Sliced here, not passed in: an array passed by reference is stored to memory before
+        // the caller's branch, at every support point of the small clouds that never get here.
+        let axes = self.axes();
         // Whole chunks of every axis: each holds `self.stride` values, a multiple of LANES.
         let chunks = axes.iter().map(|axis| axis.len()).min().unwrap_or(0) / LANES;
         let mut best = _mm256_set1_pd(f64::NEG_INFINITY);
@@ -510,7 +513,7 @@ mod tests {
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: the CPU supports AVX2, checked above.
-                    let fast = unsafe { hull.scan_avx2(&axes, &dir) };
+                    let fast = unsafe { hull.scan_avx2(&dir) };
                     assert_eq!(fast, first, "{n} points, {dir:?}");
                 }
             }
