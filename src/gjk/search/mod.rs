@@ -400,7 +400,19 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// The points of A and B the simplex's point combines (its vertices' `a` and `b`, by the
     /// weights of its last reduction).
     pub(crate) fn witness_points(&self) -> (Vector<D>, Vector<D>) {
-        (self.weighted(|p| p.a), self.weighted(|p| p.b))
+        self.witness_points_by(self.weights)
+    }
+
+    /// The vertices' `a` and `b` combined by `weights`, both in one pass over the vertices.
+    #[inline(always)]
+    fn witness_points_by(&self, weights: [f64; 4]) -> (Vector<D>, Vector<D>) {
+        let mut a = Vector::zeros();
+        let mut b = Vector::zeros();
+        for (p, w) in self.points().iter().zip(weights) {
+            a += p.a * w;
+            b += p.b * w;
+        }
+        (a, b)
     }
 
     fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
@@ -1062,14 +1074,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
         } else {
             self.simplex.weights
         };
-        // Both points in one pass over the vertices.
-        let mut core_a = Vector::zeros();
-        let mut core_b = Vector::zeros();
-        for (p, w) in self.simplex.points().iter().zip(weights) {
-            core_a += p.a * w;
-            core_b += p.b * w;
-        }
-        (core_a, core_b)
+        self.simplex.witness_points_by(weights)
     }
 
     /// The best separating direction seen (unit, from A towards B) and the cores' separation
