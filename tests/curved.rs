@@ -102,6 +102,34 @@ where
     (a, pose_a, b, pose_b)
 }
 
+/// The cost of a set of queries: support points and time.
+#[derive(Default)]
+struct Cost {
+    queries: usize,
+    iterations: Vec<u32>,
+    time: Duration,
+}
+
+impl Cost {
+    fn add(&mut self, iterations: u32, time: Duration) {
+        self.queries += 1;
+        self.iterations.push(iterations);
+        self.time += time;
+    }
+
+    /// The queries, the median and largest support points, and the mean time per query.
+    fn summary(&mut self) -> String {
+        self.iterations.sort_unstable();
+        format!(
+            "{} queries, iterations median {:?} max {:?}; {:.2} us per query",
+            self.queries,
+            self.iterations.get(self.iterations.len() / 2),
+            self.iterations.last(),
+            self.time.as_secs_f64() * 1e6 / self.queries.max(1) as f64,
+        )
+    }
+}
+
 /// What a run over random pairs saw.
 #[derive(Default)]
 struct Tally {
@@ -109,24 +137,24 @@ struct Tally {
     overlapping: usize,
     failures: Vec<String>,
     wrong: Vec<String>,
-    iterations: Vec<u32>,
-    time: Duration,
+    /// Every query.
+    cost: Cost,
+    /// The queries with a cylinder or a cone.
+    axial: Cost,
 }
 
 impl Tally {
     fn report(&mut self, label: &str) {
-        self.iterations.sort_unstable();
-        let median = self.iterations.get(self.iterations.len() / 2).copied();
         println!(
-            "{label}: {} pairs, {} overlapping, {} not Ok, {} wrong; iterations median {median:?} \
-             max {:?}; {:.2} us per query",
-            self.pairs,
+            "{label}: {} overlapping, {} not Ok, {} wrong; {}",
             self.overlapping,
             self.failures.len(),
             self.wrong.len(),
-            self.iterations.last(),
-            self.time.as_secs_f64() * 1e6 / self.pairs as f64,
+            self.cost.summary(),
         );
+        if self.axial.queries > 0 {
+            println!("  with a cylinder or a cone: {}", self.axial.summary());
+        }
         for f in self.failures.iter().chain(&self.wrong).take(40) {
             println!("  {f}");
         }
@@ -153,11 +181,20 @@ where
         tally.pairs += 1;
         let start = Instant::now();
         let answer = penetration(&a, &pose_a, &b, &pose_b);
-        tally.time += start.elapsed();
+        let time = start.elapsed();
+        let iterations = match &answer {
+            Ok(p) => p.iterations,
+            Err(QueryError::NoConvergence(p)) => p.iterations,
+            Err(_) => 0,
+        };
+        tally.cost.add(iterations, time);
+        let is_axial = |s: &Shape<D>| matches!(s, Shape::Cylinder(_) | Shape::Cone(_));
+        if is_axial(&a) || is_axial(&b) {
+            tally.axial.add(iterations, time);
+        }
         let p = match answer {
             Ok(p) => p,
-            Err(QueryError::NoConvergence(p)) => {
-                tally.iterations.push(p.iterations);
+            Err(QueryError::NoConvergence(_)) => {
                 tally.failures.push(format!(
                     "case {case}: no convergence, {} vs {}",
                     kind(&a),
@@ -170,7 +207,6 @@ where
                 continue;
             }
         };
-        tally.iterations.push(p.iterations);
         if !p.intersecting {
             continue;
         }
