@@ -620,7 +620,10 @@ where
         max: max_iterations,
     };
     let coarse = COARSE_TOLERANCE.max(relative_tolerance);
-    if coarse > relative_tolerance && refine::is_curved(pair, &polytope.facets[0].normal) {
+    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
+    // faces one of them, along which its discs are creased).
+    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
+    if coarse > relative_tolerance && polytope.facets.iter().any(curved) {
         let mut half = Budget {
             max: budget.used + (budget.max - budget.used) / 2,
             ..budget
@@ -632,7 +635,7 @@ where
                 relative: relative_tolerance,
                 rounding,
             };
-            let refined = refine::refine_polytope(polytope, pair, tolerance, &mut budget);
+            let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, &mut budget);
             let refined = refined.filter(|r| {
                 budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
             });
