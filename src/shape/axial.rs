@@ -138,3 +138,73 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
         Some(SmoothParts::two(part(first), part(second)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Cone, Cylinder};
+    use crate::test_random::uniform;
+
+    /// Directions 0.1 or more from the axis (relative), where a central difference of step
+    /// 1e-6 is accurate to about 1e-9 (the third derivative is `r / |d_across|^3`).
+    fn directions() -> impl Iterator<Item = Vector<3>> {
+        let mut random = uniform(0x28);
+        std::iter::repeat_with(move || Vector::<3>::from_fn(|_, _| random()))
+            .filter(|d| d.xy().norm() > 0.1 * d.norm())
+            .take(1000)
+    }
+
+    /// Against the support function and finite differences: the farthest part reaches as far
+    /// as the support point, and each part's Hessian is the derivative of its support point.
+    fn check<K: Profile>(solid: AxialSolid<K, 3>) {
+        let step = 1e-6;
+        for d in directions() {
+            let parts = solid.core_smooth_parts(&d).expect("away from the axis");
+            let reach = |p: &SmoothPart<3>| p.point.dot(&d);
+            let farthest = parts.as_slice().iter().map(reach).fold(f64::MIN, f64::max);
+            let support = solid.support(&d).dot(&d);
+            assert!((farthest - support).abs() <= 1e-14 * d.norm() * solid.extent());
+            for (i, part) in parts.as_slice().iter().enumerate() {
+                for axis in 0..3 {
+                    let mut e = Vector::<3>::zeros();
+                    e[axis] = step;
+                    let point =
+                        |d: Vector<3>| solid.core_smooth_parts(&d).unwrap().as_slice()[i].point;
+                    let derivative = (point(d + e) - point(d - e)) / (2.0 * step);
+                    let error = (derivative - part.hessian.column(axis)).norm();
+                    assert!(
+                        error <= 1e-6 * (1.0 + part.hessian.norm()),
+                        "{d:?}: {error:e}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cylinder_parts_are_its_discs() {
+        check(Cylinder::<3>::new(0.7, 1.3).unwrap());
+    }
+
+    #[test]
+    fn cone_parts_are_its_apex_and_base() {
+        check(Cone::<3>::new(1.1, 0.4).unwrap());
+    }
+
+    /// Along the axis the discs are creased, and in 2D the solids are polygons: no parts.
+    #[test]
+    fn no_parts_along_the_axis_nor_in_2d() {
+        let cylinder = Cylinder::<3>::new(0.7, 1.3).unwrap();
+        assert!(cylinder.core_smooth_parts(&Vector::<3>::z()).is_none());
+        assert!(cylinder
+            .core_smooth_parts(&Vector::<3>::new(1e-9, 0.0, -1.0))
+            .is_none());
+        assert!(cylinder
+            .core_smooth_parts(&Vector::<3>::new(0.0, 1.0, -1.0))
+            .is_some());
+        let rectangle = Cylinder::<2>::new(0.7, 1.3).unwrap();
+        assert!(rectangle
+            .core_smooth_parts(&Vector::<2>::new(1.0, 0.2))
+            .is_none());
+    }
+}
