@@ -24,7 +24,8 @@
 //! by its active sets (see [`model_step`]); the step moves to `n + t`, normalised. `mu` starts
 //! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter
 //! and turned towards the descent), and the step's length is bounded by a radius cut at each
-//! failure, until the step lowers `f`; steps that the pieces known already show not to go down
+//! failure, until the step lowers `f`; a step along a crease is moved back onto it where it
+//! curves (see [`onto_crease`]), and steps that the pieces known already show not to go down
 //! cost no support point. The refinement ends, converged, when the model's decrease (the Newton
 //! decrement: `f(n) - min f` to second order) is within the tolerance. It converges
 //! quadratically, in a handful of support points, where EPA's facets close the gap on a curved
@@ -459,7 +460,8 @@ where
                 continue;
             };
             let length = length.min(radius);
-            let to = (n + t).normalize();
+            let active = step.weights.iter().filter(|&&w| w > 0.0).count();
+            let to = onto_crease(pair, &(n + t).normalize(), &shown, active);
             // The pieces known bound the overlap along `to` from below: a step they already
             // show to be no lower costs no support point either.
             if lower_bound(pair, &to, &shown) < at.depth {
@@ -472,6 +474,70 @@ where
             radius = length / 4.0;
         }
         at = next?;
+    }
+}
+
+/// The unit `to` moved back onto the crease of the `active` pieces most nearly active there
+/// (a second-order correction): a step along the model's crease, straight in the tangent
+/// plane, leaves a curved crease (a cone's, between its apex and its rim) by the square of its
+/// length, and the overlap rises by as much, which can outweigh what the step gains. The
+/// shortest move in the tangent plane that makes the pieces equal to first order.
+fn onto_crease<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    to: &Vector<D>,
+    shown: &[Seen<D>; 2],
+    active: usize,
+) -> Vector<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let active = active.min(D);
+    if active < 2 {
+        return *to;
+    }
+    let pieces = pieces(
+        &Side::A.parts(pair, to, &shown[0]),
+        &Side::B.parts(pair, to, &shown[1]),
+        to,
+    );
+    let mut order: [usize; MAX_PIECES] = std::array::from_fn(|i| i);
+    let order = &mut order[..pieces.len];
+    let value = |i: usize| pieces.items[i].point.dot(to);
+    order.sort_unstable_by(|&i, &j| value(j).total_cmp(&value(i)));
+    if order.len() < active {
+        return *to;
+    }
+    let basis = tangent_basis(to);
+    let coords = |v: &Vector<D>| Coords::new(basis[0].dot(v), basis[1].dot(v));
+    // Rows `g_i - g_first` and offsets `c_first - c_i`: `rows . delta = offsets` makes the
+    // pieces equal.
+    let first = order[0];
+    let mut rows = [Coords::zeros(); 2];
+    let mut offsets = Coords::zeros();
+    for (r, &i) in order[1..active].iter().enumerate() {
+        rows[r] = coords(&pieces.items[i].point) - coords(&pieces.items[first].point);
+        offsets[r] = value(first) - value(i);
+    }
+    let delta = if active == 2 {
+        let norm = rows[0].norm_squared();
+        if norm > 0.0 {
+            rows[0] * (offsets[0] / norm)
+        } else {
+            return *to;
+        }
+    } else {
+        let m = Matrix2::from_rows(&[rows[0].transpose(), rows[1].transpose()]);
+        match m.lu().solve(&offsets) {
+            Some(delta) => delta,
+            None => return *to,
+        }
+    };
+    let moved = to + basis[0] * delta[0] + basis[1] * delta[1];
+    if moved.iter().all(|x| x.is_finite()) {
+        moved.normalize()
+    } else {
+        *to
     }
 }
 
