@@ -52,4 +52,4 @@ pub use crate::gjk::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
     DistanceResult, QueryOptions,
 };
-pub use crate::support::{Pose, Support, Vector};
+pub use crate::support::{Pose, SmoothPart, SmoothParts, Support, Vector};

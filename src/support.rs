@@ -90,14 +90,68 @@ pub trait Support<const D: usize> {
         None
     }
 
-    /// The curvature of the core's support function `h(d) = max_p d . p` at the unit `dir`: its
-    /// Hessian (the derivative of the support point in the direction), or `None` (the default)
-    /// for cores whose support function is piecewise linear (polytopes, segments, points) or
-    /// not known to be smooth. Penetration queries refine the depth of pairs with a curved
-    /// core by Newton steps on the sphere of directions, which need it.
-    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+    /// The core near the unit `dir` as the convex hull of at most two smooth parts (curved
+    /// bodies or points): the core's support function is there the largest of the parts',
+    /// each twice differentiable at `dir`, and the core's support point that of a part reaching
+    /// farthest. An ellipsoid is one part, a cylinder the hull of its two end discs, a cone of
+    /// its apex and its base. `None` (the default) for cores whose support function is
+    /// piecewise linear (polytopes, segments, points), or not smooth along `dir` (a disc seen
+    /// along its axis). Penetration queries refine the depth of pairs with such parts by
+    /// Newton steps on the sphere of directions, which need their curvature.
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         let _ = dir;
         None
+    }
+}
+
+/// A smooth part of a core along a direction (see [`Support::core_smooth_parts`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SmoothPart<const D: usize> {
+    /// The part's support point: the gradient of its support function.
+    pub point: Vector<D>,
+    /// The Hessian of the part's support function (the derivative of the support point in
+    /// the direction): 0 for a point.
+    pub hessian: SMatrix<f64, D, D>,
+}
+
+impl<const D: usize> SmoothPart<D> {
+    /// A point, whose support function is linear.
+    pub fn point(point: Vector<D>) -> Self {
+        Self {
+            point,
+            hessian: SMatrix::zeros(),
+        }
+    }
+}
+
+/// The smooth parts of a core along a direction, at most two (see
+/// [`Support::core_smooth_parts`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SmoothParts<const D: usize> {
+    parts: [SmoothPart<D>; 2],
+    len: usize,
+}
+
+impl<const D: usize> SmoothParts<D> {
+    /// A core that is one smooth part.
+    pub fn one(part: SmoothPart<D>) -> Self {
+        Self {
+            parts: [part; 2],
+            len: 1,
+        }
+    }
+
+    /// A core that is the hull of two smooth parts.
+    pub fn two(first: SmoothPart<D>, second: SmoothPart<D>) -> Self {
+        Self {
+            parts: [first, second],
+            len: 2,
+        }
+    }
+
+    /// The parts.
+    pub fn as_slice(&self) -> &[SmoothPart<D>] {
+        &self.parts[..self.len]
     }
 }
 

@@ -1,5 +1,6 @@
 //! Penetration of curved shapes at default options: ellipsoids, spheres and capsules (ellipses,
-//! circles and stadiums in 2D) against random hulls of 8 and 64 points and against each other.
+//! circles and stadiums in 2D), and cylinders and cones (3D), against random hulls of 8 and 64
+//! points and against each other.
 //! Every query must answer `Ok`, with a depth equal to the overlap of the shapes along the
 //! returned normal and no sampled direction along which they overlap less (the depth is the
 //! smallest overlap over all directions). The overlap along `n` is computed here from the
@@ -102,6 +103,34 @@ where
     (a, pose_a, b, pose_b)
 }
 
+/// The cost of a set of queries: support points and time.
+#[derive(Default)]
+struct Cost {
+    queries: usize,
+    iterations: Vec<u32>,
+    time: Duration,
+}
+
+impl Cost {
+    fn add(&mut self, iterations: u32, time: Duration) {
+        self.queries += 1;
+        self.iterations.push(iterations);
+        self.time += time;
+    }
+
+    /// The queries, the median and largest support points, and the mean time per query.
+    fn summary(&mut self) -> String {
+        self.iterations.sort_unstable();
+        format!(
+            "{} queries, iterations median {:?} max {:?}; {:.2} us per query",
+            self.queries,
+            self.iterations.get(self.iterations.len() / 2),
+            self.iterations.last(),
+            self.time.as_secs_f64() * 1e6 / self.queries.max(1) as f64,
+        )
+    }
+}
+
 /// What a run over random pairs saw.
 #[derive(Default)]
 struct Tally {
@@ -109,24 +138,24 @@ struct Tally {
     overlapping: usize,
     failures: Vec<String>,
     wrong: Vec<String>,
-    iterations: Vec<u32>,
-    time: Duration,
+    /// Every query.
+    cost: Cost,
+    /// The queries with a cylinder or a cone.
+    axial: Cost,
 }
 
 impl Tally {
     fn report(&mut self, label: &str) {
-        self.iterations.sort_unstable();
-        let median = self.iterations.get(self.iterations.len() / 2).copied();
         println!(
-            "{label}: {} pairs, {} overlapping, {} not Ok, {} wrong; iterations median {median:?} \
-             max {:?}; {:.2} us per query",
-            self.pairs,
+            "{label}: {} overlapping, {} not Ok, {} wrong; {}",
             self.overlapping,
             self.failures.len(),
             self.wrong.len(),
-            self.iterations.last(),
-            self.time.as_secs_f64() * 1e6 / self.pairs as f64,
+            self.cost.summary(),
         );
+        if self.axial.queries > 0 {
+            println!("  with a cylinder or a cone: {}", self.axial.summary());
+        }
         for f in self.failures.iter().chain(&self.wrong).take(40) {
             println!("  {f}");
         }
@@ -153,11 +182,20 @@ where
         tally.pairs += 1;
         let start = Instant::now();
         let answer = penetration(&a, &pose_a, &b, &pose_b);
-        tally.time += start.elapsed();
+        let time = start.elapsed();
+        let iterations = match &answer {
+            Ok(p) => p.iterations,
+            Err(QueryError::NoConvergence(p)) => p.iterations,
+            Err(_) => 0,
+        };
+        tally.cost.add(iterations, time);
+        let is_axial = |s: &Shape<D>| matches!(s, Shape::Cylinder(_) | Shape::Cone(_));
+        if is_axial(&a) || is_axial(&b) {
+            tally.axial.add(iterations, time);
+        }
         let p = match answer {
             Ok(p) => p,
-            Err(QueryError::NoConvergence(p)) => {
-                tally.iterations.push(p.iterations);
+            Err(QueryError::NoConvergence(_)) => {
                 tally.failures.push(format!(
                     "case {case}: no convergence, {} vs {}",
                     kind(&a),
@@ -170,7 +208,6 @@ where
                 continue;
             }
         };
-        tally.iterations.push(p.iterations);
         if !p.intersecting {
             continue;
         }
@@ -204,13 +241,12 @@ fn curved_pairs_3d_converge_at_default_options() {
     run::<3>(0x28_3d, 10_000, 200, false).report("3D");
 }
 
-/// Cylinders and cones among the 10,000 3D pairs: not yet (issue #28). Their rims are curved
-/// but their support functions are neither smooth (the refinement's curved part) nor piecewise
-/// linear (its polytope part): a cylinder is a disc plus a segment, a cone the hull of a point
-/// and a disc. EPA alone leaves 16 of the 10,000 pairs at the iteration cap (0 wrong answers).
-/// `cargo test --release --test curved -- --ignored`.
+/// Cylinders and cones among the 10,000 3D pairs (issue #28). Their rims are curved but their
+/// support functions are neither smooth nor piecewise linear: a cylinder is the hull of two
+/// discs, a cone of a point and a disc, and a disc is creased along its axis (the flat caps).
+/// EPA alone left 16 of the 10,000 pairs at the iteration cap. The cost of the queries with a
+/// cylinder or a cone is printed apart (`--nocapture`).
 #[test]
-#[ignore = "issue #28: cylinders and cones do not all converge at default options yet"]
 fn curved_pairs_with_cylinders_and_cones_converge_at_default_options() {
     run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
 }

@@ -18,9 +18,9 @@
 //! 0 along that direction. Facet distances are signed, so an origin just outside (touching
 //! within rounding) gives depth 0, never NaN. An iteration cap bounds the work.
 //!
-//! Curved cores (ellipsoids) make EPA slow: its facets approach a smooth surface in ever
-//! smaller pieces. Such pairs stop EPA at a coarse gap and refine its normal by Newton steps
-//! (see `refine`).
+//! Curved cores (ellipsoids, cylinders, cones) make EPA slow: its facets approach a curved
+//! surface in ever smaller pieces. Such pairs stop EPA at a coarse gap and refine its normal by
+//! Newton steps (see `refine`).
 
 mod refine;
 
@@ -106,15 +106,17 @@ where
 /// [`QueryError::NoConvergence`] the attached result's depth is a lower bound (for curved
 /// shapes the true depth lies between it and the depth plus the tolerance not reached).
 ///
-/// Pairs with a curved core (an ellipsoid, or a shape whose
-/// [`Support::core_support_hessian`] is given) run EPA to a gap of 1e-6 of the depth (or on
-/// half the budget), then refine the normal by Newton steps on the overlap along it, which
-/// converge quadratically where EPA's facets would take hundreds of support points. Their depth
-/// is then the overlap along the returned normal, a local minimum of the overlap over all
-/// directions to the tolerance, the lowest of those reached from EPA's closest facets in
-/// different directions; EPA's polytope bounds the global minimum from below to within its
-/// gap. Polytope pairs (hulls, boxes, segments, points, and balls and capsules, whose cores
-/// are points and segments) keep EPA's exact answer.
+/// Pairs with a curved core (an ellipsoid, a 3D cylinder or cone, or a shape whose
+/// [`Support::core_smooth_parts`] are given) run EPA to a gap of 1e-6 of the depth (or on half
+/// the budget), then refine the normal by Newton steps on the overlap along it, which converge
+/// quadratically where EPA's facets would take hundreds of support points. Their depth is then
+/// the overlap along the returned normal, a local minimum of the overlap over all directions
+/// to the tolerance, the lowest of those reached from EPA's closest facets in different
+/// directions; EPA's polytope bounds the global minimum from below to within its gap. Where
+/// the refinement does not converge (a cylinder's flat cap, along which its discs are
+/// creased), EPA goes on to the tolerance. Polytope pairs (hulls, boxes, segments, points,
+/// balls and capsules, whose cores are points and segments, and 2D cylinders and cones, which
+/// are rectangles and triangles) keep EPA's exact answer.
 pub fn penetration_with<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
@@ -620,7 +622,10 @@ where
         max: max_iterations,
     };
     let coarse = COARSE_TOLERANCE.max(relative_tolerance);
-    if coarse > relative_tolerance && refine::is_curved(pair, &polytope.facets[0].normal) {
+    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
+    // faces one of them, along which its discs are creased).
+    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
+    if coarse > relative_tolerance && polytope.facets.iter().any(curved) {
         let mut half = Budget {
             max: budget.used + (budget.max - budget.used) / 2,
             ..budget
@@ -632,7 +637,7 @@ where
                 relative: relative_tolerance,
                 rounding,
             };
-            let refined = refine::refine_polytope(polytope, pair, tolerance, &mut budget);
+            let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, &mut budget);
             let refined = refined.filter(|r| {
                 budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
             });

@@ -2,32 +2,42 @@
 //!
 //! The penetration depth of the cores is their smallest overlap over unit directions,
 //! `min f(n)`, with `f` the support function of the cores' difference (the overlap along `n`:
-//! `h_A(n) + h_B(-n)`). Its gradient is the support point. A pair with a curved core splits it
-//! in two parts:
-//! - the curved one, `f_S`, of the cores with a support Hessian
-//!   ([`Support::core_support_hessian`]): smooth, with the Hessian `H`;
-//! - the polytope one, `max_j q_j . n` over the points `q_j` of the other core (a hull, a
-//!   segment, a point; `0` when both cores are curved): piecewise linear, creased where its
-//!   support point changes, and the depth's normal often lies on such a crease.
+//! `h_A(n) + h_B(-n)`, the sum of its two sides'). Its gradient is the support point. Each side
+//! is, near `n`, the largest of a few pieces:
+//! - the smooth parts of a curved core ([`Support::core_smooth_parts`]), each with its support
+//!   point and Hessian: an ellipsoid is one, a cylinder the hull of its two end discs, a cone
+//!   of its apex (a point, Hessian 0) and its base;
+//! - the points a core without smooth parts along `n` has shown (a hull, a segment, a point,
+//!   a cylinder seen along its axis, where its discs are creased): linear pieces.
+//!
+//! The difference's pieces are the sums of a piece of each side, its support function their
+//! maximum: smooth on each piece, creased where the largest changes, and the depth's normal
+//! often lies on such a crease (a cylinder's side, between its two discs).
 //!
 //! On the sphere of unit directions, with `P = I - n n^T` the projection on the tangent plane,
-//! each piece `j` has the gradient `G_j = P (s_S + q_j)` and, to second order, the common
-//! Hessian `K = P H P - f P` (the sphere's own curvature takes `f` off `H`). Each step
-//! minimises the model `max_j (q_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in the
-//! tangent plane (a tiny convex quadratic programme over the pieces seen near `n`, solved
-//! exactly by its active sets; see [`model_step`]) and moves to `n + t`, normalised. `mu` starts
-//! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter and
-//! turned towards the descent) until the step lowers `f`. The refinement ends, converged, when
-//! the model's decrease (the Newton decrement: `f(n) - min f` to second order) is within the
-//! tolerance. It converges quadratically, in a handful of support points, where EPA's facets
-//! close the gap on a curved surface in hundreds. EPA's polytope, expanded first, gives the
-//! start and bounds the depth from below; the refined depth lies between that bound and the
-//! start's overlap. Where the refinement cannot converge, EPA goes on.
+//! each piece `j` (support point `p_j`, Hessian `H_j`) has the gradient `G_j = P p_j` and the
+//! Hessian `K_j = P H_j P - f P` (the sphere's own curvature takes `f` off `H_j`). Each step
+//! minimises the model `max_j (p_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in
+//! the tangent plane, with `K` the pieces' `K_j` weighted as they are at the model's minimum
+//! (the Lagrangian's Hessian: see [`curvature`]; one `K_j` when all pieces share it). That is
+//! a tiny convex quadratic programme over the pieces most nearly active at `n`, solved exactly
+//! by its active sets (see [`model_step`]); the step moves to `n + t`, normalised. `mu` starts
+//! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter
+//! and turned towards the descent), and the step's length is bounded by a radius cut at each
+//! failure, until the step lowers `f`; a step along a crease is moved back onto it where it
+//! curves (see [`onto_crease`]), and steps that the pieces known already show not to go down
+//! cost no support point. The refinement ends, converged, when the model's decrease (the Newton
+//! decrement: `f(n) - min f` to second order) is within the tolerance. It converges
+//! quadratically, in a handful of support points, where EPA's facets close the gap on a curved
+//! surface in hundreds. EPA's polytope, expanded first, gives the start and bounds the depth
+//! from below; the refined depth lies between that bound and the start's overlap. Where the
+//! refinement cannot converge, EPA goes on (a cylinder's cap, flat, where EPA's answer is
+//! exact, is often such).
 
 use nalgebra::{Matrix2, Matrix4, SMatrix, Vector2, Vector4};
 
-use super::{Budget, Polytope};
-use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+use super::{Budget, Facet, Polytope};
+use crate::support::{MinkowskiPair, SmoothPart, SmoothParts, Support, SupportPoint, Vector};
 
 /// The most support points a refinement takes: quadratic convergence needs a handful.
 const MAX_STEPS: u32 = 24;
@@ -35,7 +45,7 @@ const MAX_STEPS: u32 = 24;
 /// The longest step, in radians: how far the quadratic model is trusted.
 const MAX_STEP: f64 = 0.5;
 
-/// The floor of `mu`, relative to the size of `H` and `f`: the regularisation that makes a flat `K`
+/// The floor of `mu`, relative to the size of the `H_j` and `f`: the regularisation that makes a flat `K`
 /// (the origin at the centre of a sphere: every direction a minimum) solvable, too small to
 /// change a Newton step elsewhere.
 const MU_FLOOR: f64 = 1e-8;
@@ -52,7 +62,7 @@ const MAX_STARTS: usize = 4;
 /// Normals within this cosine of a normal refined from or to are taken to be in its basin.
 const SAME_BASIN: f64 = 0.99;
 
-/// The most pieces of the polytope part a model holds: those most nearly active at `n`.
+/// The most pieces a model holds, and points a side keeps: those most nearly active at `n`.
 const MAX_PIECES: usize = 4;
 
 /// What a refinement is asked for: the depth within `relative` of itself, or within
@@ -80,67 +90,85 @@ pub(super) struct Refined<const D: usize> {
     pub support: SupportPoint<D>,
 }
 
-/// Which cores of a pair are curved: their support points make the curved part of the
-/// difference's, the others' the polytope part.
+/// A side of the cores' difference `A - B`, in A's frame: A, or B negated (the difference's
+/// support function is the sum of the sides').
 #[derive(Clone, Copy)]
-struct Split {
-    a: bool,
-    b: bool,
+enum Side {
+    A,
+    B,
 }
 
-impl Split {
-    /// The split of `pair` along `n`, or `None` when neither core is curved there.
-    fn of<const D: usize, A, B>(pair: &MinkowskiPair<'_, D, A, B>, n: &Vector<D>) -> Option<Self>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        let rotation = pair.b_in_a.rotation();
-        let split = Split {
-            a: pair.a.core_support_hessian(n).is_some(),
-            b: pair.b.core_support_hessian(&rotation.tr_mul(&-n)).is_some(),
-        };
-        (split.a || split.b).then_some(split)
-    }
-
-    /// The curved and the polytope parts of the support point `w`, each from the shapes' own
-    /// points (not one less the other: a vertex must come out the same every time it is
-    /// found, or rounding makes it several nearly equal pieces, which leave the model
-    /// degenerate).
-    fn parts<const D: usize>(self, w: &SupportPoint<D>) -> (Vector<D>, Vector<D>) {
-        match (self.a, self.b) {
-            (true, true) => (w.w, Vector::zeros()),
-            (true, false) => (w.a, -w.b),
-            (false, _) => (-w.b, w.a),
-        }
-    }
-
-    /// The Hessian of the curved part's support function at the unit `n` (A's frame), or
-    /// `None` when a curved core has none there.
-    fn hessian<const D: usize, A, B>(
+impl Side {
+    /// The smooth parts of this side along the unit `n` (see [`Support::core_smooth_parts`]),
+    /// B's turned into A's frame and negated: its support function at `n` is `h_B(-n)`.
+    fn smooth_parts<const D: usize, A, B>(
         self,
         pair: &MinkowskiPair<'_, D, A, B>,
         n: &Vector<D>,
-    ) -> Option<SMatrix<f64, D, D>>
+    ) -> Option<SmoothParts<D>>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
     {
-        let rotation = pair.b_in_a.rotation();
-        let mut h = SMatrix::zeros();
-        if self.a {
-            h += pair.a.core_support_hessian(n)?;
+        match self {
+            Side::A => pair.a.core_smooth_parts(n),
+            Side::B => pair
+                .b
+                .core_smooth_parts(&pair.b_in_a.rotation().tr_mul(&-n)),
         }
-        if self.b {
-            h += rotation
-                * pair.b.core_support_hessian(&rotation.tr_mul(&-n))?
-                * rotation.transpose();
+    }
+
+    /// This side's point of the support point `w`: A's, or B's negated. Taken from the shapes'
+    /// own points (not one less the other: a vertex must come out the same every time it is
+    /// found, or rounding makes it several nearly equal pieces, which leave the model
+    /// degenerate).
+    fn point<const D: usize>(self, w: &SupportPoint<D>) -> Vector<D> {
+        match self {
+            Side::A => w.a,
+            Side::B => -w.b,
         }
-        Some(h)
+    }
+
+    /// The parts of this side along the unit `n`, in A's frame: its smooth parts, or, where it
+    /// has none (a polytope, a disc seen along its axis), the points it has shown, `seen`, as
+    /// linear pieces (its support function is at least the largest of them).
+    fn parts<const D: usize, A, B>(
+        self,
+        pair: &MinkowskiPair<'_, D, A, B>,
+        n: &Vector<D>,
+        seen: &Seen<D>,
+    ) -> Parts<D>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let mut parts = Parts::new(SmoothPart::point(Vector::zeros()));
+        let value = |part: &SmoothPart<D>| part.point.dot(n);
+        match self.smooth_parts(pair, n) {
+            Some(smooth) => {
+                let rotation = pair.b_in_a.rotation();
+                for part in smooth.as_slice() {
+                    let part = match self {
+                        Side::A => *part,
+                        Side::B => SmoothPart {
+                            point: -pair.b_in_a.transform_point(&part.point),
+                            hessian: rotation * part.hessian * rotation.transpose(),
+                        },
+                    };
+                    parts.add(part, value);
+                }
+            }
+            None => {
+                for q in seen.as_slice() {
+                    parts.add(SmoothPart::point(*q), value);
+                }
+            }
+        }
+        parts
     }
 }
 
-/// Whether a core of `pair` is curved along `n` (it has a support Hessian there).
+/// Whether a core of `pair` has smooth parts along `n` (see [`Support::core_smooth_parts`]).
 pub(super) fn is_curved<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     n: &Vector<D>,
@@ -149,34 +177,71 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    Split::of(pair, n).is_some()
+    Side::A.smooth_parts(pair, n).is_some() || Side::B.smooth_parts(pair, n).is_some()
 }
 
-/// The points of the polytope part seen near the current normal, at most [`MAX_PIECES`].
-struct Pieces<const D: usize> {
-    points: [Vector<D>; MAX_PIECES],
+/// At most [`MAX_PIECES`] items: those most nearly active along the normal (the highest
+/// values), each once.
+#[derive(Clone, Copy)]
+struct Highest<T> {
+    items: [T; MAX_PIECES],
     len: usize,
 }
 
-impl<const D: usize> Pieces<D> {
-    /// Adds `q` unless it is there; when full, in the place of the point least active along
-    /// `n` (the lowest `q . n`).
-    fn add(&mut self, q: Vector<D>, n: &Vector<D>) {
-        if self.points[..self.len].contains(&q) {
+impl<T: Copy + PartialEq> Highest<T> {
+    /// None yet (`fill` takes the empty places).
+    fn new(fill: T) -> Self {
+        Self {
+            items: [fill; MAX_PIECES],
+            len: 0,
+        }
+    }
+
+    /// Adds `item` unless it is there; when full, in the place of the item of the lowest
+    /// `value`, if below its own.
+    fn add(&mut self, item: T, value: impl Fn(&T) -> f64) {
+        if self.as_slice().contains(&item) {
             return;
         }
         if self.len < MAX_PIECES {
-            self.points[self.len] = q;
+            self.items[self.len] = item;
             self.len += 1;
             return;
         }
         let lowest = (0..MAX_PIECES)
-            .min_by(|&i, &j| self.points[i].dot(n).total_cmp(&self.points[j].dot(n)))
+            .min_by(|&i, &j| value(&self.items[i]).total_cmp(&value(&self.items[j])))
             .unwrap_or(0);
-        if q.dot(n) > self.points[lowest].dot(n) {
-            self.points[lowest] = q;
+        if value(&item) > value(&self.items[lowest]) {
+            self.items[lowest] = item;
         }
     }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+/// The points a side has shown (its support points).
+type Seen<const D: usize> = Highest<Vector<D>>;
+
+/// Parts of the difference's support function along the normal: a side's, or the model's
+/// pieces (a part of A's side plus one of B's).
+type Parts<const D: usize> = Highest<SmoothPart<D>>;
+
+/// The pieces of the difference's support function from the parts of its sides along `n`:
+/// the sums of a part of each, those most nearly active.
+fn pieces<const D: usize>(a: &Parts<D>, b: &Parts<D>, n: &Vector<D>) -> Parts<D> {
+    let mut pieces = Parts::new(SmoothPart::point(Vector::zeros()));
+    for p in a.as_slice() {
+        for q in b.as_slice() {
+            let piece = SmoothPart {
+                point: p.point + q.point,
+                hessian: p.hessian + q.hessian,
+            };
+            pieces.add(piece, |piece| piece.point.dot(n));
+        }
+    }
+    pieces
 }
 
 /// Coordinates in the tangent plane of the current normal: two in 3D; in 2D the first, and a
@@ -201,8 +266,9 @@ fn tangent_basis<const D: usize>(n: &Vector<D>) -> [Vector<D>; 2] {
 }
 
 /// The minimum of the model `max_j (c_j + g_j . u) + u^T k u / 2` over `u` (coordinates in
-/// the tangent plane): the step and the model's decrease, `max_j c_j` less its minimum; `None`
-/// when the model has no minimum (`k` not positive definite where the pieces leave it free).
+/// the tangent plane): the step, the model's decrease (`max_j c_j` less its minimum) and the
+/// pieces' weights there; `None` when the model has no minimum (`k` not positive definite
+/// where the pieces leave it free).
 ///
 /// A small convex programme solved by its active sets: for each set `S` of at most three
 /// pieces, the minimum of the model's quadratic with the pieces of `S` held equal (a linear
@@ -210,11 +276,11 @@ fn tangent_basis<const D: usize>(n: &Vector<D>) -> [Vector<D>; 2] {
 /// positive definite on the steps that keep them equal), no other piece lies above, and the
 /// pieces' weights (`1 - sum l`, then `l`) are not negative: `0` is then in the model's
 /// subdifferential. Of those, the lowest.
-fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<(Coords, f64)> {
+fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<Step> {
     let top = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let size = k.amax() + g.iter().map(|g| g.amax()).fold(0.0, f64::max);
     let slack = 1e-12 * size + f64::MIN_POSITIVE;
-    let mut best: Option<(f64, Coords)> = None;
+    let mut best: Option<(f64, Step)> = None;
     for subset in 1..1u32 << c.len() {
         let mut members = [0; MAX_PIECES];
         let mut count = 0;
@@ -260,10 +326,30 @@ fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<(Coords, f64)
             .all(|j| c[j] - top + g[j].dot(&u) <= level + slack);
         let lowest = best.as_ref().is_none_or(|(v, _)| value < *v);
         if weights_ok && others_below && value.is_finite() && lowest {
-            best = Some((value, u));
+            let mut step = Step {
+                u,
+                decrease: -value,
+                weights: [0.0; MAX_PIECES],
+            };
+            step.weights[first] = 1.0 - weights.sum();
+            for (&i, &l) in rest.iter().zip(weights.iter()) {
+                step.weights[i] = l;
+            }
+            best = Some((value, step));
         }
     }
-    best.map(|(value, u)| (u, -value))
+    best.map(|(_, step)| step)
+}
+
+/// The minimum of a model (see [`model_step`]).
+struct Step {
+    /// The step, in coordinates of the tangent plane.
+    u: Coords,
+    /// The model's value at the current normal less its minimum.
+    decrease: f64,
+    /// The pieces' weights at the minimum: the convex combination of their gradients that
+    /// the quadratic term balances.
+    weights: [f64; MAX_PIECES],
 }
 
 /// Whether `k` is positive definite on the steps that keep the pieces equal (orthogonal to
@@ -282,8 +368,8 @@ fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
 
 /// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
 /// within `tolerance`. `seen` are support points near `start` (the corners of an EPA facet):
-/// their polytope parts seed the model's pieces. `None` where the refinement does not converge
-/// within its steps and `budget`.
+/// the sides' points seed their linear pieces. `None` where no core has smooth parts along
+/// `start`, or the refinement does not converge within its steps and `budget`.
 pub(super) fn refine<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     start: &Vector<D>,
@@ -295,83 +381,235 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let split = Split::of(pair, start)?;
-    let mut pieces = Pieces {
-        points: [Vector::zeros(); MAX_PIECES],
-        len: 0,
+    if !is_curved(pair, start) {
+        return None;
+    }
+    let mut shown = [Seen::new(Vector::zeros()); 2];
+    let show = |shown: &mut [Seen<D>; 2], w: &SupportPoint<D>, n: &Vector<D>| {
+        for (side, seen) in [Side::A, Side::B].into_iter().zip(shown.iter_mut()) {
+            seen.add(side.point(w), |q| q.dot(n));
+        }
     };
     for w in seen {
-        pieces.add(split.parts(w).1, start);
+        show(&mut shown, w, start);
     }
     let mut steps = 0;
-    let mut evaluate = |n: Vector<D>, pieces: &mut Pieces<D>, budget: &mut Budget| {
+    let mut evaluate = |n: Vector<D>, shown: &mut [Seen<D>; 2], budget: &mut Budget| {
         if steps >= MAX_STEPS || !budget.spend() {
             return None;
         }
         steps += 1;
         let support = pair.support(&n);
-        pieces.add(split.parts(&support).1, &n);
+        show(shown, &support, &n);
         Some(Refined {
             normal: n,
             depth: n.dot(&support.w),
             support,
         })
     };
-    let mut at = evaluate(*start, &mut pieces, budget)?;
+    let mut at = evaluate(*start, &mut shown, budget)?;
     loop {
         let n = at.normal;
-        let h = split.hessian(pair, &n)?;
+        let pieces = pieces(
+            &Side::A.parts(pair, &n, &shown[0]),
+            &Side::B.parts(pair, &n, &shown[1]),
+            &n,
+        );
+        let pieces = pieces.as_slice();
         let basis = tangent_basis(&n);
-        let curvature = h - SMatrix::<f64, D, D>::identity() * at.depth;
-        let mut k = Matrix2::from_fn(|i, j| basis[i].dot(&(curvature * basis[j])));
-        if D == 2 {
-            k[(1, 1)] = 1.0;
+        let mut c = [0.0; MAX_PIECES];
+        let mut g = [Coords::zeros(); MAX_PIECES];
+        for (j, piece) in pieces.iter().enumerate() {
+            c[j] = piece.point.dot(&n);
+            g[j] = Coords::new(basis[0].dot(&piece.point), basis[1].dot(&piece.point));
         }
-        let k = (k + k.transpose()) * 0.5;
-        let (curved, _) = split.parts(&at.support);
+        let (c, g) = (&c[..pieces.len()], &g[..pieces.len()]);
+        let size = pieces.iter().map(|p| p.hessian.norm()).fold(0.0, f64::max);
+        let floor = MU_FLOOR * (size + at.depth.abs());
+        let k = curvature(pieces, &basis, at.depth, floor, c, g);
         let allowance = tolerance.at(at.depth);
-        let floor = MU_FLOOR * (h.norm() + at.depth.abs());
+        // A step is at most `radius` long, which starts at [`MAX_STEP`] and is cut to a
+        // quarter of each step that fails; `mu` grows (fourfold) after every try. A longer
+        // step is cut short where the model is convex along it; where it curves down (far
+        // from the minimum, where the sphere's own curvature outweighs the shapes') it is not
+        // tried: the model's lowest point is then far off, and a step towards it cut short
+        // need not go down at all.
         let mut mu = floor;
+        let mut radius = MAX_STEP;
         let mut next = None;
-        for _ in 0..MAX_DAMPING {
-            let active = &pieces.points[..pieces.len];
-            let mut c = [0.0; MAX_PIECES];
-            let mut g = [Coords::zeros(); MAX_PIECES];
-            for (j, q) in active.iter().enumerate() {
-                c[j] = q.dot(&n);
-                g[j] = Coords::new(basis[0].dot(&(curved + q)), basis[1].dot(&(curved + q)));
-            }
+        for attempt in 0..MAX_DAMPING {
             let damped = k + Matrix2::identity() * mu;
-            let Some((u, decrease)) = model_step(&damped, &c[..active.len()], &g[..active.len()])
-            else {
-                mu *= 4.0;
+            mu *= 4.0;
+            // A model that curves down may have no minimum below its value here: no step.
+            let step = model_step(&damped, c, g).filter(|step| step.decrease >= 0.0);
+            let Some(step) = step else {
                 continue;
             };
-            let t = basis[0] * u[0] + basis[1] * u[1];
-            if mu == floor && decrease <= allowance {
+            if attempt == 0 && step.decrease <= allowance {
                 return Some(at);
             }
+            let t = basis[0] * step.u[0] + basis[1] * step.u[1];
             let length = t.norm();
-            let t = if length > MAX_STEP {
-                t * (MAX_STEP / length)
-            } else {
+            let t = if length <= radius {
                 t
+            } else if step.u.dot(&(damped * step.u)) > 0.0 {
+                // A model convex along the step goes down all the way to its minimum: cut
+                // short, the step still goes down.
+                t * (radius / length)
+            } else {
+                continue;
             };
-            let candidate = evaluate((n + t).normalize(), &mut pieces, budget)?;
-            if candidate.depth < at.depth {
-                next = Some(candidate);
-                break;
+            let length = length.min(radius);
+            let active = step.weights.iter().filter(|&&w| w > 0.0).count();
+            let to = onto_crease(pair, &(n + t).normalize(), &shown, active);
+            // The pieces known bound the overlap along `to` from below: a step they already
+            // show to be no lower costs no support point either.
+            if lower_bound(pair, &to, &shown) < at.depth {
+                let candidate = evaluate(to, &mut shown, budget)?;
+                if candidate.depth < at.depth {
+                    next = Some(candidate);
+                    break;
+                }
             }
-            mu *= 4.0;
+            radius = length / 4.0;
         }
         at = next?;
     }
 }
 
+/// The unit `to` moved back onto the crease of the `active` pieces most nearly active there
+/// (a second-order correction): a step along the model's crease, straight in the tangent
+/// plane, leaves a curved crease (a cone's, between its apex and its rim) by the square of its
+/// length, and the overlap rises by as much, which can outweigh what the step gains. The
+/// shortest move in the tangent plane that makes the pieces equal to first order.
+fn onto_crease<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    to: &Vector<D>,
+    shown: &[Seen<D>; 2],
+    active: usize,
+) -> Vector<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let active = active.min(D);
+    if active < 2 {
+        return *to;
+    }
+    let pieces = pieces(
+        &Side::A.parts(pair, to, &shown[0]),
+        &Side::B.parts(pair, to, &shown[1]),
+        to,
+    );
+    let mut order: [usize; MAX_PIECES] = std::array::from_fn(|i| i);
+    let order = &mut order[..pieces.len];
+    let value = |i: usize| pieces.items[i].point.dot(to);
+    order.sort_unstable_by(|&i, &j| value(j).total_cmp(&value(i)));
+    if order.len() < active {
+        return *to;
+    }
+    let basis = tangent_basis(to);
+    let coords = |v: &Vector<D>| Coords::new(basis[0].dot(v), basis[1].dot(v));
+    // Rows `g_i - g_first` and offsets `c_first - c_i`: `rows . delta = offsets` makes the
+    // pieces equal.
+    let first = order[0];
+    let mut rows = [Coords::zeros(); 2];
+    let mut offsets = Coords::zeros();
+    for (r, &i) in order[1..active].iter().enumerate() {
+        rows[r] = coords(&pieces.items[i].point) - coords(&pieces.items[first].point);
+        offsets[r] = value(first) - value(i);
+    }
+    let delta = if active == 2 {
+        let norm = rows[0].norm_squared();
+        if norm > 0.0 {
+            rows[0] * (offsets[0] / norm)
+        } else {
+            return *to;
+        }
+    } else {
+        let m = Matrix2::from_rows(&[rows[0].transpose(), rows[1].transpose()]);
+        match m.lu().solve(&offsets) {
+            Some(delta) => delta,
+            None => return *to,
+        }
+    };
+    let moved = to + basis[0] * delta[0] + basis[1] * delta[1];
+    if moved.iter().all(|x| x.is_finite()) {
+        moved.normalize()
+    } else {
+        *to
+    }
+}
+
+/// A lower bound of the cores' overlap along the unit `n` from the parts known: the sides'
+/// smooth parts, exact, or the points they have shown.
+fn lower_bound<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    n: &Vector<D>,
+    shown: &[Seen<D>; 2],
+) -> f64
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    [Side::A, Side::B]
+        .into_iter()
+        .zip(shown)
+        .map(|(side, seen)| {
+            let parts = side.parts(pair, n, seen);
+            let reach = parts.as_slice().iter().map(|p| p.point.dot(n));
+            reach.fold(f64::NEG_INFINITY, f64::max)
+        })
+        .sum()
+}
+
+/// The model's curvature in the tangent plane of `n` (coordinates in `basis`), with `depth`
+/// the overlap there: the Hessian of the pieces' support functions less `depth` (the sphere's
+/// own curvature), weighted as the pieces are at the model's minimum (the Lagrangian's
+/// Hessian, which keeps Newton's steps quadratic where pieces of different curvatures meet:
+/// a cone's apex and its base's rim). Those weights come from a first model, with the
+/// pieces' mean curvature (damped by `floor`); pieces of one curvature need none.
+fn curvature<const D: usize>(
+    pieces: &[SmoothPart<D>],
+    basis: &[Vector<D>; 2],
+    depth: f64,
+    floor: f64,
+    c: &[f64],
+    g: &[Coords],
+) -> Matrix2<f64> {
+    let tangent = |h: &SMatrix<f64, D, D>| {
+        let curvature = h - SMatrix::<f64, D, D>::identity() * depth;
+        let mut k = Matrix2::from_fn(|i, j| basis[i].dot(&(curvature * basis[j])));
+        if D == 2 {
+            k[(1, 1)] = 1.0;
+        }
+        (k + k.transpose()) * 0.5
+    };
+    let first = &pieces[0].hessian;
+    if pieces.iter().all(|p| p.hessian == *first) {
+        return tangent(first);
+    }
+    let mean = pieces.iter().map(|p| p.hessian).sum::<SMatrix<f64, D, D>>() / pieces.len() as f64;
+    let mean = tangent(&mean);
+    match model_step(&(mean + Matrix2::identity() * floor), c, g) {
+        Some(step) => tangent(
+            &pieces
+                .iter()
+                .zip(step.weights)
+                .map(|(p, w)| p.hessian * w)
+                .sum(),
+        ),
+        None => mean,
+    }
+}
+
 /// The lowest local minimum of the cores' overlap from the facets of EPA's `polytope` (see
-/// [`MAX_STARTS`]): `None` when the refinement from the closest facet does not converge.
+/// [`MAX_STARTS`]), the first `closest`, EPA's answer: `None` when the refinement from it does
+/// not converge. Facets nearer the origin than `closest` are not started from: EPA has found
+/// them broken by rounding (a cap's rim points, all in one plane, made a facet facing inwards).
 pub(super) fn refine_polytope<const D: usize, A, B>(
     polytope: &Polytope<D>,
+    closest: &Facet<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
     tolerance: Tolerance,
     budget: &mut Budget,
@@ -387,12 +625,11 @@ where
             .as_ref()
             .map_or(f64::INFINITY, |b| b.depth - tolerance.at(b.depth));
         let elsewhere = |n: &Vector<D>| visited[..2 * start].iter().all(|v| v.dot(n) < SAME_BASIN);
-        let Some(facet) = polytope
-            .facets
-            .iter()
-            .filter(|f| f.distance < below && elsewhere(&f.normal))
-            .min_by(|f, g| f.distance.total_cmp(&g.distance))
-        else {
+        let others = polytope.facets.iter().filter(|f| {
+            f.distance >= closest.distance && f.distance < below && elsewhere(&f.normal)
+        });
+        let next = others.min_by(|f, g| f.distance.total_cmp(&g.distance));
+        let Some(facet) = (if start == 0 { Some(closest) } else { next }) else {
             break;
         };
         let corners = facet.vertices.map(|i| polytope.vertices[i]);

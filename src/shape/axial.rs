@@ -4,10 +4,12 @@
 
 use std::marker::PhantomData;
 
+use nalgebra::SMatrix;
+
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
-use crate::support::{Support, Vector};
+use crate::support::{SmoothPart, SmoothParts, Support, Vector};
 
 /// A solid of kind `K` (a [`CylinderKind`] or a [`ConeKind`]) about the last coordinate axis,
 /// centred at the local origin: `half_height` along the axis each way, `radius` across it.
@@ -18,11 +20,22 @@ pub struct AxialSolid<K, const D: usize> {
     kind: PhantomData<K>,
 }
 
-/// What distinguishes the solids of revolution: the support function of a kind's solid.
+/// What distinguishes the solids of revolution: the support function of a kind's solid, and
+/// the two discs across the axis whose convex hull it is.
 pub trait Profile: Sized {
     /// A point of `solid` farthest in direction `dir`.
     fn support<const D: usize>(solid: &AxialSolid<Self, D>, dir: &Vector<D>) -> Vector<D>;
+
+    /// The height on the axis and the radius of each of the two discs across the axis whose
+    /// convex hull `solid` is (a disc of radius 0 is a point: a cone's apex).
+    fn ends<const D: usize>(solid: &AxialSolid<Self, D>) -> [(f64, f64); 2];
 }
+
+/// How far from the axis, relative to its length, a direction must point for the discs'
+/// support functions to count as smooth there: along the axis they are creased (the
+/// solid's flat caps), and near it their curvature, `1 / |d_across|`, changes faster than a
+/// Newton step can follow.
+const CREASE: f64 = 1e-6;
 
 /// The kind of [`crate::shape::Cylinder`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,5 +105,106 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
     /// The diameter of the cylinder of this size.
     fn extent(&self) -> f64 {
         2.0 * self.half_height.hypot(self.radius)
+    }
+
+    /// The two end discs ([`Profile::ends`]). A disc of radius `r` has the support point
+    /// `r a` along `dir`, with `a` the unit direction of `dir`'s part across the axis,
+    /// `d_across`, and the Hessian `r (I_across - a a^T) / |d_across|`, with `I_across` the
+    /// projection across the axis; of radius 0 it is a point. `None` in 2D (a disc is then a
+    /// segment and the solid a polygon) and along the axis (see [`CREASE`]).
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
+        if D < 3 {
+            return None;
+        }
+        let mut across = *dir;
+        across[D - 1] = 0.0;
+        let length = across.norm();
+        if !(length > CREASE * dir.norm() && length.is_finite()) {
+            return None;
+        }
+        let a = across / length;
+        let mut projection = SMatrix::<f64, D, D>::identity();
+        projection[(D - 1, D - 1)] = 0.0;
+        let bend = (projection - a * a.transpose()) / length;
+        let part = |(height, radius): (f64, f64)| {
+            let mut point = scaled_unit(&across, radius);
+            point[D - 1] = height;
+            SmoothPart {
+                point,
+                hessian: bend * radius,
+            }
+        };
+        let [first, second] = K::ends(self);
+        Some(SmoothParts::two(part(first), part(second)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Cone, Cylinder};
+    use crate::test_random::uniform;
+
+    /// Directions 0.1 or more from the axis (relative), where a central difference of step
+    /// 1e-6 is accurate to about 1e-9 (the third derivative is `r / |d_across|^3`).
+    fn directions() -> impl Iterator<Item = Vector<3>> {
+        let mut random = uniform(0x28);
+        std::iter::repeat_with(move || Vector::<3>::from_fn(|_, _| random()))
+            .filter(|d| d.xy().norm() > 0.1 * d.norm())
+            .take(1000)
+    }
+
+    /// Against the support function and finite differences: the farthest part reaches as far
+    /// as the support point, and each part's Hessian is the derivative of its support point.
+    fn check<K: Profile>(solid: AxialSolid<K, 3>) {
+        let step = 1e-6;
+        for d in directions() {
+            let parts = solid.core_smooth_parts(&d).expect("away from the axis");
+            let reach = |p: &SmoothPart<3>| p.point.dot(&d);
+            let farthest = parts.as_slice().iter().map(reach).fold(f64::MIN, f64::max);
+            let support = solid.support(&d).dot(&d);
+            assert!((farthest - support).abs() <= 1e-14 * d.norm() * solid.extent());
+            for (i, part) in parts.as_slice().iter().enumerate() {
+                for axis in 0..3 {
+                    let mut e = Vector::<3>::zeros();
+                    e[axis] = step;
+                    let point =
+                        |d: Vector<3>| solid.core_smooth_parts(&d).unwrap().as_slice()[i].point;
+                    let derivative = (point(d + e) - point(d - e)) / (2.0 * step);
+                    let error = (derivative - part.hessian.column(axis)).norm();
+                    assert!(
+                        error <= 1e-6 * (1.0 + part.hessian.norm()),
+                        "{d:?}: {error:e}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cylinder_parts_are_its_discs() {
+        check(Cylinder::<3>::new(0.7, 1.3).unwrap());
+    }
+
+    #[test]
+    fn cone_parts_are_its_apex_and_base() {
+        check(Cone::<3>::new(1.1, 0.4).unwrap());
+    }
+
+    /// Along the axis the discs are creased, and in 2D the solids are polygons: no parts.
+    #[test]
+    fn no_parts_along_the_axis_nor_in_2d() {
+        let cylinder = Cylinder::<3>::new(0.7, 1.3).unwrap();
+        assert!(cylinder.core_smooth_parts(&Vector::<3>::z()).is_none());
+        assert!(cylinder
+            .core_smooth_parts(&Vector::<3>::new(1e-9, 0.0, -1.0))
+            .is_none());
+        assert!(cylinder
+            .core_smooth_parts(&Vector::<3>::new(0.0, 1.0, -1.0))
+            .is_some());
+        let rectangle = Cylinder::<2>::new(0.7, 1.3).unwrap();
+        assert!(rectangle
+            .core_smooth_parts(&Vector::<2>::new(1.0, 0.2))
+            .is_none());
     }
 }

@@ -25,4 +25,10 @@ impl Profile for ConeKind {
             base
         }
     }
+
+    /// The apex (a disc of radius 0) and the base.
+    fn ends<const D: usize>(solid: &Cone<D>) -> [(f64, f64); 2] {
+        let (h, r) = (solid.half_height(), solid.radius());
+        [(h, 0.0), (-h, r)]
+    }
 }

@@ -15,4 +15,10 @@ impl Profile for CylinderKind {
         let h = solid.half_height();
         solid.rim(dir, if dir[D - 1] < 0.0 { -h } else { h })
     }
+
+    /// The top and the bottom discs.
+    fn ends<const D: usize>(solid: &Cylinder<D>) -> [(f64, f64); 2] {
+        let (h, r) = (solid.half_height(), solid.radius());
+        [(h, r), (-h, r)]
+    }
 }

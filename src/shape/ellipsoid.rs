@@ -4,7 +4,7 @@ use nalgebra::SMatrix;
 
 use crate::error::ShapeError;
 use crate::range::check_size;
-use crate::support::{Support, Vector};
+use crate::support::{SmoothPart, SmoothParts, Support, Vector};
 
 /// An axis-aligned ellipse or ellipsoid centred at the local origin, given by its semi-axes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,9 +56,9 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
         2.0 * self.half_axes.norm()
     }
 
-    /// With `E = diag(half_axes)`, `h(d) = |E d|`, whose gradient is the support point
-    /// `s = E^2 d / |E d|` and whose Hessian is `(E^2 - s s^T) / |E d|`.
-    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
+    /// One part. With `E = diag(half_axes)`, `h(d) = |E d|`, whose gradient is the support
+    /// point `s = E^2 d / |E d|` and whose Hessian is `(E^2 - s s^T) / |E d|`.
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         let reach = dir.component_mul(&self.half_axes).norm();
         if !(reach > 0.0 && reach.is_finite()) {
             return None;
@@ -68,6 +68,9 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
             .component_mul(&self.half_axes)
             / reach;
         let squares = SMatrix::from_diagonal(&self.half_axes.component_mul(&self.half_axes));
-        Some((squares - s * s.transpose()) / reach)
+        Some(SmoothParts::one(SmoothPart {
+            point: s,
+            hessian: (squares - s * s.transpose()) / reach,
+        }))
     }
 }

@@ -24,11 +24,9 @@ pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
 
-use nalgebra::SMatrix;
-
 use crate::error::ShapeError;
 use crate::range::check_size;
-use crate::support::{Support, Vector};
+use crate::support::{SmoothParts, Support, Vector};
 
 /// Any shape of the library, dispatched statically by `match`.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,7 +153,7 @@ impl<const D: usize> Support<D> for Shape<D> {
         dispatch!(self, s => s.core_inner_point())
     }
 
-    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
-        dispatch!(self, s => s.core_support_hessian(dir))
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
+        dispatch!(self, s => s.core_smooth_parts(dir))
     }
 }

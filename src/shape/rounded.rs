@@ -1,13 +1,11 @@
 //! Rounded shapes: the Minkowski sum of a shape with a ball. Capsules and stadiums are
 //! rounded segments.
 
-use nalgebra::SMatrix;
-
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
 use crate::shape::Segment;
-use crate::support::{Support, Vector};
+use crate::support::{SmoothParts, Support, Vector};
 
 /// `inner` grown by `radius` in every direction.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,7 +95,7 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
         self.inner.core_inner_point()
     }
 
-    fn core_support_hessian(&self, dir: &Vector<D>) -> Option<SMatrix<f64, D, D>> {
-        self.inner.core_support_hessian(dir)
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
+        self.inner.core_smooth_parts(dir)
     }
 }
