@@ -168,7 +168,7 @@ pub unsafe extern "C" fn gjk_distance_cached(
     cache: *mut GjkSimplexCache,
     out: *mut GjkDistanceResult,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
@@ -195,7 +195,7 @@ pub unsafe extern "C" fn gjk_intersect_cached(
     cache: *mut GjkSimplexCache,
     out: *mut bool,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;

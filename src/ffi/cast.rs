@@ -226,7 +226,7 @@ pub unsafe extern "C" fn gjk_ray_cast_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkRayHit,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let shape = input(shape, "shape")?;
         let pose = optional(pose, "pose")?;
@@ -338,7 +338,7 @@ pub unsafe extern "C" fn gjk_shape_cast_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkShapeCastHit,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let a = input(a, "shape a")?;
         let b = input(b, "shape b")?;

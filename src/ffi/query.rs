@@ -300,7 +300,7 @@ pub unsafe extern "C" fn gjk_intersect_ex(
     options: *const GjkQueryOptions,
     out: *mut bool,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         *out = query.dispatch(Intersect)?;
@@ -339,7 +339,7 @@ pub unsafe extern "C" fn gjk_distance_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkDistanceResult,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(Distance(out))
@@ -381,7 +381,7 @@ pub unsafe extern "C" fn gjk_penetration_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkPenetrationResult,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(Penetration(out))
@@ -401,7 +401,7 @@ pub unsafe extern "C" fn gjk_signed_distance(
     pose_b: *const GjkPose,
     out: *mut f64,
 ) -> GjkStatus {
-    guard(|| {
+    guard(move || {
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, std::ptr::null())?;
         let mut result = GjkPenetrationResult::default();
