@@ -4,7 +4,7 @@
 //! the point of the shape farthest in a given direction. GJK runs on the Minkowski difference
 //! `A - B` of two shapes, whose support point in direction `d` is `support_A(d) - support_B(-d)`.
 
-use nalgebra::{SMatrix, SVector, UnitQuaternion, Vector3};
+use nalgebra::{ArrayStorage, SMatrix, SVector, UnitQuaternion, Vector3};
 
 use crate::error::ShapeError;
 use crate::range::{check_coordinate, check_coordinates, check_finite};
@@ -177,6 +177,15 @@ impl<const D: usize> Pose<D> {
         Self {
             rotation: SMatrix::identity(),
             translation: Vector::zeros(),
+        }
+    }
+
+    /// The placement of the rotation matrix whose columns are `columns` and of `translation`,
+    /// in constant context (for placements kept in statics); both are taken as they are.
+    pub(crate) const fn from_columns(columns: [[f64; D]; D], translation: [f64; D]) -> Self {
+        Self {
+            rotation: SMatrix::from_array_storage(ArrayStorage(columns)),
+            translation: SVector::from_array_storage(ArrayStorage([translation])),
         }
     }
 

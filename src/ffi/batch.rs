@@ -166,12 +166,14 @@ impl PairInput<'_> {
     where
         Pose<D>: FromGjkPose,
     {
-        let poses = Pose::<D>::from_gjk(self.pose_a, "pose_a")
-            .and_then(|pa| Pose::<D>::from_gjk(self.pose_b, "pose_b").map(|pb| (pa, pb)));
+        let (mut slot_a, mut slot_b) = (None, None);
+        let poses = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a).and_then(|pa| {
+            Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b).map(|pb| (pa, pb))
+        });
         match poses {
             // As in Query::posed: the kinds are matched once, not at every support point.
             Ok((pose_a, pose_b)) => {
-                as_concrete!(a, a => as_concrete!(b, b => query.run(a, &pose_a, b, &pose_b, options)))
+                as_concrete!(a, a => as_concrete!(b, b => query.run(a, pose_a, b, pose_b, options)))
             }
             Err(f) => Answer::failed(f),
         }

@@ -179,11 +179,12 @@ unsafe fn ray<const D: usize>(
 where
     Pose<D>: FromGjkPose,
 {
-    let pose = Pose::<D>::from_gjk(pose, "pose")?;
+    let mut slot = None;
+    let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
     let origin = vector::<D>(origin, "origin", false)?;
     let direction = vector::<D>(direction, "direction", false)?;
     write_cast(
-        shape.ray_cast(&pose, &origin, &direction, max_t, options),
+        shape.ray_cast(pose, &origin, &direction, max_t, options),
         out,
     )
 }
@@ -261,18 +262,19 @@ impl CastArgs<'_> {
     where
         Pose<D>: FromGjkPose,
     {
-        let pose_a = Pose::<D>::from_gjk(self.pose_a, "pose_a")?;
-        let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
+        let (mut slot_a, mut slot_b) = (None, None);
+        let pose_a = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a)?;
+        let pose_b = Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b)?;
         let velocity_a = vector::<D>(self.velocity_a, "velocity_a", true)?;
         let velocity_b = vector::<D>(self.velocity_b, "velocity_b", true)?;
         // The kinds are matched once here rather than at every support point of every
         // distance query of the cast (as the queries do: see `ffi::query`).
         let hit = as_concrete!(a, a => as_concrete!(b, b => shape_cast_with(
             a,
-            &pose_a,
+            pose_a,
             &velocity_a,
             b,
-            &pose_b,
+            pose_b,
             &velocity_b,
             &self.options,
         )));

@@ -179,10 +179,11 @@ impl<'a> Query<'a> {
     where
         Pose<D>: FromGjkPose,
     {
-        let pose_a = Pose::<D>::from_gjk(self.pose_a, "pose_a")?;
-        let pose_b = Pose::<D>::from_gjk(self.pose_b, "pose_b")?;
+        let (mut slot_a, mut slot_b) = (None, None);
+        let pose_a = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a)?;
+        let pose_b = Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b)?;
         // The kinds are matched once here rather than at every support point of the search.
-        as_concrete!(a, a => as_concrete!(b, b => run.call(a, &pose_a, b, &pose_b, &self.options)))
+        as_concrete!(a, a => as_concrete!(b, b => run.call(a, pose_a, b, pose_b, &self.options)))
     }
 }
 
