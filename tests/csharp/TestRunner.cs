@@ -678,12 +678,9 @@ internal static class TestRunner
                 Shape.Circle(1);
             }
             // Measured once the finalizers have run: measured while they still ran, the check
-            // raced the finalizer thread and failed on a loaded machine (25 MiB behind). Then
-            // collected again, so that the managed objects the finalizers released are freed
-            // too (without it, 19 MiB once on a loaded machine).
+            // raced the finalizer thread and failed on a loaded machine (25 MiB behind).
             GC.Collect();
             GC.WaitForPendingFinalizers();
-            GC.Collect();
             finalized = ResidentBytes() - residentBefore;
         }
         Check(finalized < Bound, "500,000 shapes left to the finalizer: resident memory grew by "
