@@ -101,7 +101,7 @@ pub(crate) unsafe fn array<'a, T>(
 /// optimiser may read (`gjk_distance_trace` under valgrind).
 ///
 /// # Safety
-/// As [`array`].
+/// As [`array()`].
 pub(crate) unsafe fn optional_array<'a, T>(
     ptr: *const T,
     count: usize,

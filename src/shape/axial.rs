@@ -111,7 +111,8 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
     /// `r a` along `dir`, with `a` the unit direction of `dir`'s part across the axis,
     /// `d_across`, and the Hessian `r (I_across - a a^T) / |d_across|`, with `I_across` the
     /// projection across the axis; of radius 0 it is a point. `None` in 2D (a disc is then a
-    /// segment and the solid a polygon) and along the axis (see [`CREASE`]).
+    /// segment and the solid a polygon) and along the axis (within `CREASE`, 1e-6, of it: the
+    /// caps' crease).
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         if D < 3 {
             return None;
