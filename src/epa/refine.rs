@@ -45,9 +45,9 @@ const MAX_STEPS: u32 = 24;
 /// The longest step, in radians: how far the quadratic model is trusted.
 const MAX_STEP: f64 = 0.5;
 
-/// The floor of `mu`, relative to the size of the `H_j` and `f`: the regularisation that makes a flat `K`
-/// (the origin at the centre of a sphere: every direction a minimum) solvable, too small to
-/// change a Newton step elsewhere.
+/// The floor of `mu`, relative to the size of the `H_j` and `f`: the regularisation that makes
+/// a flat `K` (the origin at the centre of a sphere: every direction a minimum) solvable, too
+/// small to change a Newton step elsewhere.
 const MU_FLOOR: f64 = 1e-8;
 
 /// The most times `mu` is grown (fourfold) for one step.

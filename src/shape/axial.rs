@@ -69,21 +69,28 @@ impl<K, const D: usize> AxialSolid<K, D> {
         self.radius
     }
 
-    /// The rim point of the disc at `height` on the axis in the direction of `dir` across the
-    /// axis. When `dir` is along the axis (or zero), every point of the disc is as far, and
-    /// the rim point along the first axis is taken: support points are always extreme points
-    /// of the solid (vertices, for the 2D polygons), as the searches expect of polytopes.
+    /// The rim point of the solid's disc at `height` on the axis in the direction of `dir`
+    /// across the axis (see [`rim_point`]).
     #[inline]
     pub(crate) fn rim(&self, dir: &Vector<D>, height: f64) -> Vector<D> {
-        let mut across = *dir;
-        across[D - 1] = 0.0;
-        let mut p = scaled_unit(&across, self.radius);
-        if p.iter().all(|x| *x == 0.0) {
-            p[0] = self.radius;
-        }
-        p[D - 1] = height;
-        p
+        rim_point(dir, height, self.radius)
     }
+}
+
+/// The rim point of the disc of `radius` at `height` on the last axis, in the direction of
+/// `dir` across the axis. When `dir` is along the axis (or zero), every point of the disc is as
+/// far, and the rim point along the first axis is taken: support points are always extreme
+/// points of the solid (vertices, for the 2D polygons), as the searches expect of polytopes.
+#[inline]
+fn rim_point<const D: usize>(dir: &Vector<D>, height: f64, radius: f64) -> Vector<D> {
+    let mut across = *dir;
+    across[D - 1] = 0.0;
+    let mut p = scaled_unit(&across, radius);
+    if p.iter().all(|x| *x == 0.0) {
+        p[0] = radius;
+    }
+    p[D - 1] = height;
+    p
 }
 
 impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
@@ -127,13 +134,9 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
         let mut projection = SMatrix::<f64, D, D>::identity();
         projection[(D - 1, D - 1)] = 0.0;
         let bend = (projection - a * a.transpose()) / length;
-        let part = |(height, radius): (f64, f64)| {
-            let mut point = scaled_unit(&across, radius);
-            point[D - 1] = height;
-            SmoothPart {
-                point,
-                hessian: bend * radius,
-            }
+        let part = |(height, radius): (f64, f64)| SmoothPart {
+            point: rim_point(dir, height, radius),
+            hessian: bend * radius,
         };
         let [first, second] = K::ends(self);
         Some(SmoothParts::two(part(first), part(second)))

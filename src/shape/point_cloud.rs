@@ -348,9 +348,10 @@ impl<const D: usize> ConvexHull<D> {
     /// The scan of a cloud of at most `N` points (`N` = [`LANES`] or twice that: boxes,
     /// quads, triangles, tetrahedra, hexagons, cubes): the dot products side by side, then a
     /// tournament, neighbours first. The first point with the largest value (a later
-    /// contender wins only if larger), wherever the values are numbers, as the lanes choose; the padding (copies of the first point, the same values bit for bit) is never
-    /// chosen over the first point, NaN or not. (A NaN value, from a direction no search asks
-    /// for, may pick another point of the cloud than the lanes would.)
+    /// contender wins only if larger), wherever the values are numbers, as the lanes choose;
+    /// the padding (copies of the first point, the same values bit for bit) is never chosen
+    /// over the first point, NaN or not. (A NaN value, from a direction no search asks for,
+    /// may pick another point of the cloud than the lanes would.)
     #[inline(always)]
     fn scan_tournament<const N: usize>(axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         // Every axis holds `stride` numbers, at least `N` where this scan is called.

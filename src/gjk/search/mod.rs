@@ -159,7 +159,8 @@ impl<const D: usize> Observer<D> for () {
 }
 
 /// What the simplex remembers of how each vertex was found: nothing (`()`, for a query that
-/// starts afresh, at no cost) or a [`SupportKey`] (for a query that fills a [`crate::SimplexCache`]).
+/// starts afresh, at no cost) or a [`SupportKey`] (for a query that fills a
+/// [`crate::SimplexCache`]).
 pub(crate) trait Keying<const D: usize>: Copy {
     /// The support point of the pair in `dir`, with what to remember of it.
     fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, Self)
