@@ -215,7 +215,10 @@ impl QueryFn<bool> for Intersect {
 }
 
 /// Writes a query's result to `out`, also the best answer of a search that hit the iteration
-/// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE.
+/// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE. Always inlined:
+/// called apart, the search's result was copied to the stack, handed over, and copied again
+/// (W2D-4 `gjk_distance` 1639 -> 1616 instructions per query).
+#[inline(always)]
 pub(super) fn write_out<R, Out>(
     outcome: Result<R, QueryError<R>>,
     out: &mut Out,
