@@ -6,6 +6,8 @@
 //!   (3D hulls of 8 to 12 points, about half of them overlapping) in batches of 1, 16, 64,
 //!   1024 and 8192 pairs, on 1 thread and on all cores: the median over the rounds, each round
 //!   running every variant once in a rotating order;
+//! - the same single calls and one batch of 8192 pairs on 1 thread for shapes of five kinds
+//!   in random order;
 //! - `gjk_pairs_within` on the airspace-like scene (bench/src/airspace.rs) of 10,000 and
 //!   100,000 shapes, on 1 thread and on 2, alternating, best of the rounds.
 //!
@@ -15,9 +17,10 @@ use std::ptr;
 use std::time::Instant;
 
 use gjk::ffi::{
-    gjk_circle_new, gjk_distance_batch, gjk_distance_ex, gjk_pair_list_free, gjk_pair_list_len,
-    gjk_pairs_within, gjk_polygon_new, gjk_polytope_new, gjk_pose_2d, gjk_pose_3d, gjk_shape_free,
-    gjk_stadium_new, GjkDistanceResult, GjkPairList, GjkPose, GjkShape, GJK_OK,
+    gjk_box_new, gjk_capsule_new, gjk_circle_new, gjk_distance_batch, gjk_distance_ex,
+    gjk_ellipsoid_new, gjk_pair_list_free, gjk_pair_list_len, gjk_pairs_within, gjk_polygon_new,
+    gjk_polytope_new, gjk_pose_2d, gjk_pose_3d, gjk_shape_free, gjk_sphere_new, gjk_stadium_new,
+    GjkDistanceResult, GjkPairList, GjkPose, GjkShape, GJK_OK,
 };
 use gjk_bench::airspace::{self, Outline, Random};
 
@@ -41,16 +44,41 @@ fn made(status: gjk::ffi::GjkStatus, out: *mut GjkShape) -> *mut GjkShape {
     out
 }
 
-/// 256 hulls of 8 to 12 points each, about a unit across.
+/// A hull of 8 to 12 random points, about a unit across.
+fn hull(rng: &mut Random) -> *mut GjkShape {
+    let n = 8 + (rng.unit() * 5.0) as usize;
+    let xyz: Vec<f64> = (0..3 * n).map(|_| rng.range(-1.0, 1.0)).collect();
+    let mut out = ptr::null_mut();
+    // SAFETY: xyz holds n points; out is writable.
+    made(unsafe { gjk_polytope_new(xyz.as_ptr(), n, &mut out) }, out)
+}
+
+/// 256 hulls.
 fn hulls(rng: &mut Random) -> Handles {
+    Handles((0..256).map(|_| hull(rng)).collect())
+}
+
+/// 256 shapes of five kinds in turn (hulls of 8 to 12 points, spheres, capsules, boxes,
+/// ellipsoids), about a unit across.
+fn mixed_shapes(rng: &mut Random) -> Handles {
     Handles(
         (0..256)
-            .map(|_| {
-                let n = 8 + (rng.unit() * 5.0) as usize;
-                let xyz: Vec<f64> = (0..3 * n).map(|_| rng.range(-1.0, 1.0)).collect();
+            .map(|k| {
+                if k % 5 == 0 {
+                    return hull(rng);
+                }
                 let mut out = ptr::null_mut();
-                // SAFETY: xyz holds n points; out is writable.
-                made(unsafe { gjk_polytope_new(xyz.as_ptr(), n, &mut out) }, out)
+                let [x, y, z] = [0.0; 3].map(|_| rng.range(0.3, 1.0));
+                // SAFETY: out is writable.
+                let status = unsafe {
+                    match k % 5 {
+                        1 => gjk_sphere_new(x, &mut out),
+                        2 => gjk_capsule_new(x, 0.5 * y, &mut out),
+                        3 => gjk_box_new(x, y, z, &mut out),
+                        _ => gjk_ellipsoid_new(x, y, z, &mut out),
+                    }
+                };
+                made(status, out)
             })
             .collect(),
     )
@@ -187,6 +215,37 @@ fn within(shapes: &Handles, poses: &[GjkPose], threads: u32) -> (f64, usize) {
     (seconds, found)
 }
 
+/// Single calls against one batch of 8192 pairs on one thread, for pairs of five kinds in
+/// random order.
+fn mixed_kinds(rounds: usize, rng: &mut Random) {
+    let shapes = mixed_shapes(rng);
+    let p = pairs(&shapes, rng);
+    let mut truth = vec![GjkDistanceResult::default(); PAIRS];
+    singles(&p, &mut truth);
+    let mut out = vec![GjkDistanceResult::default(); PAIRS];
+    let (mut single, mut batch) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        for (times, size) in [(&mut single, 0), (&mut batch, PAIRS)] {
+            let start = Instant::now();
+            if size == 0 {
+                singles(&p, &mut out);
+            } else {
+                batches(&p, size, 1, &mut out);
+            }
+            times.push(start.elapsed().as_secs_f64() * 1e9 / PAIRS as f64);
+            assert!(same(&out, &truth), "the mixed batch differs");
+        }
+    }
+    let (single, batch) = (median(single), median(batch));
+    println!(
+        "\nThe same with shapes of five kinds (hulls, spheres, capsules, boxes, ellipsoids), \
+         pairs in random order, median of {rounds} rounds (ns per pair)\n"
+    );
+    println!("| single calls | batch of {PAIRS}, 1 thread | vs single |");
+    println!("| ---: | ---: | ---: |");
+    println!("| {single:.0} | {batch:.0} | {:.2}x |", batch / single);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = args
@@ -247,6 +306,7 @@ fn main() {
             one / all
         );
     }
+    mixed_kinds(rounds, &mut rng);
     println!("\ngjk_pairs_within, airspace-like scene, separation 5 km, best of 7 alternating runs (ms)\n");
     println!("| shapes | pairs found | 1 thread | 2 threads | 1 -> 2 threads |");
     println!("| ---: | ---: | ---: | ---: | ---: |");
