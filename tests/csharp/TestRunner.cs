@@ -683,7 +683,12 @@ internal static class TestRunner
             GC.WaitForPendingFinalizers();
             finalized = ResidentBytes() - residentBefore;
         }
-        Check(finalized < Bound, "500,000 shapes left to the finalizer: resident memory grew by "
+        // The finalizer's bound is looser: its resident growth is 4 MiB on an idle machine but
+        // was seen at 19 MiB under load (the heaps' peak depends on how far the finalizer
+        // thread lags), while a finalizer that frees nothing grows it by 86 MiB.
+        const long FinalizerBound = 40L << 20;
+        Check(finalized < FinalizerBound,
+            "500,000 shapes left to the finalizer: resident memory grew by "
             + (finalized >> 10) + " KiB");
         Console.WriteLine("500,000 shapes left to the finalizer: resident {0:+0;-0} KiB "
             + "({1} ms for both checks)", finalized >> 10, clock.ElapsedMilliseconds);
