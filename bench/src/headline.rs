@@ -202,7 +202,7 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
         let goal = target(r.query, r.points);
         let (ratio, verdict) = match (&r.cells[0], target_peer) {
             (Some((ours, _)), Some((k, theirs))) => {
-                let ratio = ours.median / theirs.median;
+                let ratio = ours.ratio_to(theirs);
                 let name = COLUMNS[k].heading;
                 let met = if ratio <= goal { "met" } else { "missed" };
                 (
@@ -227,8 +227,9 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
         s,
         "\nNanoseconds per query, median (min–max) of {rounds} rounds; the libraries of a row \
          run the same pairs in the same rounds, in a rotating order. **Bold**: the fastest \
-         peer of the row. gjk C / target peer: gjk's median through its C ABI over the \
-         fastest peer's the target is stated against (distance: parry's faster path; \
+         peer of the row. gjk C / target peer: the median over the rounds of gjk's time \
+         through its C ABI over that of the fastest peer (by median) the target is stated \
+         against, both taken in the same round (distance: parry's faster path; \
          boolean: the fastest of libccd MPR, Box2D and parry's two paths), below 1 when gjk \
          is faster; the targets (issue #23): distance ≤ 0.5 up to 128 points, boolean ≤ \
          0.67, both ≤ 0.2 at 1024. gjk, C ABI: `gjk_intersect` / `gjk_distance` on handles \

@@ -11,22 +11,44 @@ pub struct Stats {
     pub median: f64,
     pub min: f64,
     pub max: f64,
+    /// The samples in the order they were taken (one per round).
+    pub rounds: Vec<f64>,
+}
+
+/// The median of `samples` (the mean of the middle two of an even count).
+pub fn median(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(f64::total_cmp);
+    let n = samples.len();
+    if n % 2 == 1 {
+        samples[n / 2]
+    } else {
+        0.5 * (samples[n / 2 - 1] + samples[n / 2])
+    }
 }
 
 impl Stats {
-    pub fn new(mut samples: Vec<f64>) -> Self {
-        samples.sort_by(f64::total_cmp);
-        let n = samples.len();
-        let median = if n % 2 == 1 {
-            samples[n / 2]
-        } else {
-            0.5 * (samples[n / 2 - 1] + samples[n / 2])
-        };
+    pub fn new(rounds: Vec<f64>) -> Self {
+        let min = rounds.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = rounds.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         Self {
-            median,
-            min: samples[0],
-            max: samples[n - 1],
+            median: median(rounds.clone()),
+            min,
+            max,
+            rounds,
         }
+    }
+
+    /// The median over the rounds of this time over `other`'s taken in the same round: the
+    /// two ran back to back, so a slow spell of the machine slows both and cancels out (the
+    /// ratio of the two medians moved by 10-25% between runs on a shared machine).
+    pub fn ratio_to(&self, other: &Stats) -> f64 {
+        median(
+            self.rounds
+                .iter()
+                .zip(&other.rounds)
+                .map(|(a, b)| a / b)
+                .collect(),
+        )
     }
 
     /// `median (min–max)`, for a table.
