@@ -71,6 +71,16 @@ close_to(gjk_distance(cube, gjk_point([2 2 2])), sqrt(3), tol, 'cube corner to (
 close_to(gjk_distance(gjk_stadium(2, 1, [10 0]), gjk_point([15 0])), 2, tol, 'stadium cap');
 close_to(gjk_distance(gjk_ellipse(3, 1), gjk_point([0 2])), 1, 1e-9, 'ellipse minor axis');
 close_to(gjk_distance(gjk_ellipsoid(1, 2, 3), gjk_point([0 0 5])), 2, 1e-9, 'ellipsoid z axis');
+% a segment from (0, 0) to (4, 2): (1, 3) projects inside it onto (2, 1), hypot(1, 2) away; (6, 2)
+% is nearest its end (4, 2); the 3D one along x from (1, 1, 1) passes 1 above the unit box's top
+[d, pa] = gjk_distance(gjk_segment([0 0], [4 2]), gjk_point([1 3]));
+close_to([d pa], [sqrt(5) 2 1], tol, 'segment interior');
+close_to(gjk_distance(gjk_segment([0 0], [4 2]), gjk_point([6 2])), 2, tol, 'segment end');
+close_to(gjk_distance(gjk_segment([-3 0 2], [3 0 2]), gjk_box(1, 1, 1)), 1, tol, 'segment over a box');
+close_to(gjk_distance(gjk_rounded(gjk_segment([0 0 0], [0 0 4]), 0.5), gjk_point([0 3 2])), 2.5, ...
+         tol, 'rounded segment: a capsule between two points');
+check(gjk_intersect(gjk_segment([-1 -1], [1 1]), gjk_segment([-1 1], [1 -1])), 'crossing segments');
+raises(@() gjk_segment([0 0], [1 1 1]), 'gjk:invalidArgument', 'coordinates', '2D to 3D segment');
 check(gjk_intersect(gjk_circle(1), gjk_circle(1, [2 0])), 'touching discs intersect');
 check(~gjk_intersect(gjk_circle(1), gjk_circle(1, [2.001 0])), 'discs 0.001 apart do not');
 [sd, pa, pb, n, hit] = gjk_penetration(gjk_circle(1), gjk_circle(1, [1.5 0]));
