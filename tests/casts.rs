@@ -1236,3 +1236,91 @@ fn rays_passing_by_without_a_limit_miss() {
     assert!((hit.t - 3.25).abs() < 1e-15 && (hit.normal - Vector::<3>::z()).norm() < 1e-15);
     assert_eq!(hit.iterations, 0);
 }
+
+/// A box whose support point is the middle of a face, edge or vertex set when the direction
+/// has zero components: a valid support function (any point of the supporting face will do),
+/// as a user's `Support` may be, where the library's own shapes return extreme points.
+struct MidFaceBox<const D: usize>(Vector<D>);
+
+impl<const D: usize> Support<D> for MidFaceBox<D> {
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        Vector::<D>::from_fn(|k, _| {
+            let side = if dir[k] > 0.0 {
+                1.0
+            } else if dir[k] < 0.0 {
+                -1.0
+            } else {
+                0.0
+            };
+            side * self.0[k]
+        })
+    }
+    fn center(&self) -> Vector<D> {
+        Vector::zeros()
+    }
+    fn extent(&self) -> f64 {
+        self.0.norm()
+    }
+}
+
+/// Boxes of half extents `size` x [0.5, 1.5) sliding face first along -x onto another, offset
+/// across by less than the faces: the cast's supports run along the axes, where `MidFaceBox`
+/// answers mid-face points. Returns the worst relative errors of t, of the points (apart by
+/// 0 at contact) and of the normal (exactly x).
+fn face_first_casts<const D: usize>(rng: &mut Rng, size: f64) -> [f64; 3] {
+    let mut worst = [0.0f64; 3];
+    for _ in 0..500 {
+        let mut half = || Vector::<D>::from_fn(|_, _| size * rng.range(0.5, 1.5));
+        let (ha, hb) = (half(), half());
+        let start = Vector::<D>::from_fn(|k, _| {
+            if k == 0 {
+                10.0 * size
+            } else {
+                size * rng.range(-0.4, 0.4)
+            }
+        });
+        let speed = size * rng.range(0.5, 2.0);
+        let velocity = Vector::<D>::from_fn(|k, _| if k == 0 { -speed } else { 0.0 });
+        let hit = shape_cast(
+            &MidFaceBox(ha),
+            &Pose::identity(),
+            &Vector::zeros(),
+            &MidFaceBox(hb),
+            &Pose::from_translation(start).unwrap(),
+            &velocity,
+            f64::INFINITY,
+        )
+        .unwrap()
+        .expect("the boxes meet");
+        let exact_t = (10.0 * size - ha[0] - hb[0]) / speed;
+        let x = Vector::<D>::from_fn(|k, _| if k == 0 { 1.0 } else { 0.0 });
+        let errors = [
+            (hit.t - exact_t).abs() / exact_t,
+            (hit.point_a - hit.point_b).norm() / size,
+            (hit.normal - x).norm(),
+        ];
+        for (w, e) in worst.iter_mut().zip(errors) {
+            *w = w.max(e);
+        }
+    }
+    worst
+}
+
+/// Shape casts whose support points are not extreme points: exact to rounding all the same
+/// (noticed on 1e-6-sized shapes whose support points were edge midpoints).
+#[test]
+fn shape_casts_with_support_points_inside_faces() {
+    let mut rng = Rng::new(0xface);
+    for size in [1e-6, 1.0, 1e3] {
+        for (d, worst) in [
+            (2, face_first_casts::<2>(&mut rng, size)),
+            (3, face_first_casts::<3>(&mut rng, size)),
+        ] {
+            println!("{d}D, size {size:e}: worst errors of t, points, normal {worst:?}");
+            assert!(
+                worst.iter().all(|&e| e <= 1e-12),
+                "{d}D, size {size:e}: {worst:?}"
+            );
+        }
+    }
+}
