@@ -327,6 +327,15 @@ impl Runner {
         }
     }
 
+    /// `0..n` as a parallel iterator cut into pieces of [`Runner::piece_lengths`].
+    fn indices(&self, n: usize) -> impl IndexedParallelIterator<Item = usize> {
+        let (least, most) = self.piece_lengths(n);
+        (0..n)
+            .into_par_iter()
+            .with_min_len(least)
+            .with_max_len(most)
+    }
+
     /// `f(0), ..., f(n - 1)`, in this order, computed on the runner's threads.
     pub(crate) fn map<T, F>(&self, n: usize, f: F) -> Vec<T>
     where
@@ -336,15 +345,7 @@ impl Runner {
         if self.serial() {
             return (0..n).map(f).collect();
         }
-        let (least, most) = self.piece_lengths(n);
-        self.install(|| {
-            (0..n)
-                .into_par_iter()
-                .with_min_len(least)
-                .with_max_len(most)
-                .map(f)
-                .collect()
-        })
+        self.install(|| self.indices(n).map(f).collect())
     }
 
     /// The items of `f(0)`, then those of `f(1)`, ..., computed on the runner's threads.
@@ -357,15 +358,7 @@ impl Runner {
         if self.serial() {
             return (0..n).flat_map(f).collect();
         }
-        let (least, most) = self.piece_lengths(n);
-        self.install(|| {
-            (0..n)
-                .into_par_iter()
-                .with_min_len(least)
-                .with_max_len(most)
-                .flat_map_iter(f)
-                .collect()
-        })
+        self.install(|| self.indices(n).flat_map_iter(f).collect())
     }
 
     /// Runs `f(first, a_piece, b_piece)` over pieces of `a` (and the matching pieces of `b`,
