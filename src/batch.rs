@@ -528,8 +528,13 @@ impl<const D: usize> Bvh<D> {
     fn build(boxes: &[Aabb<D>], runner: &Runner) -> Self {
         let mut items: Vec<usize> = (0..boxes.len()).collect();
         let mut nodes = Vec::with_capacity(boxes.len() / 2 + 1);
+        // The boxes' centres side by side: the median splits compare them at every level.
+        let centres = runner.map(boxes.len(), |k| {
+            std::array::from_fn(|axis| boxes[k].centre(axis))
+        });
         grow_subtree(
             boxes,
+            &centres,
             &mut items,
             0,
             &mut nodes,
@@ -567,10 +572,11 @@ impl<const D: usize> Bvh<D> {
 }
 
 /// Appends to `nodes` the subtree over `items` (which are `items[start..]` of the whole tree),
-/// depth first, after sorting `items` into its leaves. While `forks` is above 0, the two
+/// depth first, after sorting `items` into its leaves by their boxes' `centres`. While `forks` is above 0, the two
 /// halves of a large node are built side by side; the depth is about `log2(items)`.
 fn grow_subtree<const D: usize>(
     boxes: &[Aabb<D>],
+    centres: &[[f64; D]],
     items: &mut [usize],
     start: usize,
     nodes: &mut Vec<Node<D>>,
@@ -578,11 +584,11 @@ fn grow_subtree<const D: usize>(
     forks: u32,
 ) {
     let mut bounds = Aabb::<D>::EMPTY;
-    let mut centres = Aabb::<D>::EMPTY;
+    let mut spread = Aabb::<D>::EMPTY;
     for &item in items.iter() {
         bounds.grow(&boxes[item]);
-        let c: [f64; D] = std::array::from_fn(|k| boxes[item].centre(k));
-        centres.grow(&Aabb { lo: c, hi: c });
+        let c = centres[item];
+        spread.grow(&Aabb { lo: c, hi: c });
     }
     let index = nodes.len();
     nodes.push(Node {
@@ -596,14 +602,12 @@ fn grow_subtree<const D: usize>(
     }
     let axis = (0..D)
         .max_by(|&a, &b| {
-            let spread = |k: usize| centres.hi[k] - centres.lo[k];
-            spread(a).total_cmp(&spread(b))
+            let width = |k: usize| spread.hi[k] - spread.lo[k];
+            width(a).total_cmp(&width(b))
         })
         .unwrap_or(0);
     let mid = items.len() / 2;
-    items.select_nth_unstable_by(mid, |&a, &b| {
-        boxes[a].centre(axis).total_cmp(&boxes[b].centre(axis))
-    });
+    items.select_nth_unstable_by(mid, |&a, &b| centres[a][axis].total_cmp(&centres[b][axis]));
     let (left, right) = items.split_at_mut(mid);
     if forks > 0 && left.len() >= PARALLEL_BUILD_MIN {
         let forks = forks - 1;
@@ -611,12 +615,12 @@ fn grow_subtree<const D: usize>(
             true,
             || {
                 let mut part = Vec::new();
-                grow_subtree(boxes, left, start, &mut part, runner, forks);
+                grow_subtree(boxes, centres, left, start, &mut part, runner, forks);
                 part
             },
             || {
                 let mut part = Vec::new();
-                grow_subtree(boxes, right, start + mid, &mut part, runner, forks);
+                grow_subtree(boxes, centres, right, start + mid, &mut part, runner, forks);
                 part
             },
         );
@@ -624,9 +628,9 @@ fn grow_subtree<const D: usize>(
         nodes[index].second_child = nodes.len();
         append_subtree(nodes, second);
     } else {
-        grow_subtree(boxes, left, start, nodes, runner, 0);
+        grow_subtree(boxes, centres, left, start, nodes, runner, 0);
         nodes[index].second_child = nodes.len();
-        grow_subtree(boxes, right, start + mid, nodes, runner, 0);
+        grow_subtree(boxes, centres, right, start + mid, nodes, runner, 0);
     }
 }
 
