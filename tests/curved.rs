@@ -251,6 +251,21 @@ fn curved_pairs_with_cylinders_and_cones_converge_at_default_options() {
     run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
 }
 
+/// The pairs of `curved_pairs_with_cylinders_and_cones_converge_at_default_options` from
+/// another seed and count, read from `GJK_CURVED_SEED` (hexadecimal, `0x` optional; default
+/// 0xabc3d) and `GJK_CURVED_PAIRS` (default 30,000): run by name, as it takes a while.
+#[test]
+#[ignore]
+fn curved_pairs_of_a_seed_from_the_environment() {
+    let seed = std::env::var("GJK_CURVED_SEED").map_or(0xabc3d, |s| {
+        u64::from_str_radix(s.trim_start_matches("0x"), 16).expect("a hexadecimal seed")
+    });
+    let pairs =
+        std::env::var("GJK_CURVED_PAIRS").map_or(30_000, |s| s.parse().expect("a number of pairs"));
+    run::<3>(seed, pairs, 200, true)
+        .report(&format!("3D with cylinders and cones, seed {seed:#x}"));
+}
+
 /// 4,000 2D pairs, each checked against 200 directions.
 #[test]
 fn curved_pairs_2d_converge_at_default_options() {
@@ -386,6 +401,16 @@ fn extreme_curved_pairs_converge() {
     );
 }
 
+/// Pair `index` of the 3D pairs of `seed` (with cylinders and cones if `axial`), as [`run`]
+/// draws them.
+fn nth_pair(seed: u64, index: usize, axial: bool) -> (Shape<3>, Pose<3>, Shape<3>, Pose<3>) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..index {
+        random_pair::<3>(&mut rng, axial);
+    }
+    random_pair::<3>(&mut rng, axial)
+}
+
 /// Pair 3546 of the seed 0xabc3d (a 60,000-pair run): an ellipsoid against an 8-point hull
 /// whose minimum lies at a vertex of the hull's normal fan. The hull's point was taken as the
 /// support point less the ellipsoid's, so each time it was found it came out different in its
@@ -393,11 +418,7 @@ fn extreme_curved_pairs_converge() {
 /// and then EPA ran out of iterations.
 #[test]
 fn a_vertex_found_again_is_one_piece() {
-    let mut rng = Rng::new(0x0a_bc_3d);
-    for _ in 0..3546 {
-        random_pair::<3>(&mut rng, false);
-    }
-    let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng, false);
+    let (a, pose_a, b, pose_b) = nth_pair(0x0a_bc_3d, 3546, false);
     check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
 }
 
