@@ -422,6 +422,23 @@ fn a_vertex_found_again_is_one_piece() {
     check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
 }
 
+/// The ten pairs of the 30,000 of seed 0xabc3d that ran out of support points, each with a cone
+/// (against a cylinder, a cone, an ellipsoid, a capsule, a ball), its support point on the
+/// base's rim. The refinement's curvature there weights the apex's and the rim's Hessians as
+/// a first model weights the pieces; where that model, with their mean curvature (the rim's
+/// halved, less the depth), had no minimum, the mean itself was taken: negative along the
+/// apex-rim crease where the true one is positive, or along the rim alone, too flat. Every
+/// step was then too long or turned, and the refinement crawled.
+#[test]
+fn pairs_with_a_cone_at_its_rim_converge() {
+    for index in [
+        3309, 3474, 8720, 14717, 20311, 23724, 25489, 28487, 28763, 28996,
+    ] {
+        let (a, pose_a, b, pose_b) = nth_pair(0x0a_bc_3d, index, true);
+        check_case(&format!("pair {index}"), &a, &pose_a, &b, &pose_b, None);
+    }
+}
+
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
 /// segment square to it, and the same pair 0.001, 0.1 and 0.5 apart and overlapping (found by
 /// fuzzing the shape cast, whose oracle is the signed distance): the refinement left EPA's
