@@ -439,6 +439,18 @@ fn pairs_with_a_cone_at_its_rim_converge() {
     }
 }
 
+/// Pair 11454 of the 30,000 of seed 0x5eed2: a cone, its rim point on the minimum, against an
+/// 8-point hull, its point on an edge. The model curves down across the edge (the rim is
+/// straight along the cone's axis, less the depth), and its lowest local minimum lay 1.6
+/// radians off, on the crease of the rim and the apex: each step towards it, cut short, gained
+/// 1e-6 of the depth, until the support points ran out. The nearest minimum, along the edge,
+/// converges.
+#[test]
+fn a_cone_rim_against_a_hull_edge_converges() {
+    let (a, pose_a, b, pose_b) = nth_pair(0x5eed2, 11454, true);
+    check_case("pair 11454", &a, &pose_a, &b, &pose_b, None);
+}
+
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
 /// segment square to it, and the same pair 0.001, 0.1 and 0.5 apart and overlapping (found by
 /// fuzzing the shape cast, whose oracle is the signed distance): the refinement left EPA's
