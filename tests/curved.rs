@@ -451,6 +451,28 @@ fn a_cone_rim_against_a_hull_edge_converges() {
     check_case("pair 11454", &a, &pose_a, &b, &pose_b, None);
 }
 
+/// The support points `penetration` takes on pair `index` of `seed` (with cylinders and cones),
+/// its answer checked as by [`check_case`].
+fn iterations_of_pair(seed: u64, index: usize) -> u32 {
+    let (a, pose_a, b, pose_b) = nth_pair(seed, index, true);
+    check_case(&format!("pair {index}"), &a, &pose_a, &b, &pose_b, None);
+    penetration(&a, &pose_a, &b, &pose_b).unwrap().iterations
+}
+
+/// Refinements that reached their minimum in two steps but did not stop: pair 22418 of seed
+/// 0x5eed2 (a ball against a cylinder's side) and pair 2435 of 0x28_3d (an ellipsoid against
+/// the crease of a cone's apex and rim). The model's decrease there came out 1e-19 below 0,
+/// which counted as no step rather than as converged; the refinement went on until its tries
+/// ran out, and EPA took 101 and 102 support points. EPA's coarse phase and the refinement
+/// take 61 each.
+#[test]
+fn a_refinement_at_its_minimum_stops() {
+    for (seed, index) in [(0x5eed2, 22418), (0x28_3d, 2435)] {
+        let iterations = iterations_of_pair(seed, index);
+        assert!(iterations <= 70, "pair {index} of {seed:#x}: {iterations}");
+    }
+}
+
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
 /// segment square to it, and the same pair 0.001, 0.1 and 0.5 apart and overlapping (found by
 /// fuzzing the shape cast, whose oracle is the signed distance): the refinement left EPA's

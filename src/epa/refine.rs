@@ -446,14 +446,19 @@ where
         for attempt in 0..MAX_DAMPING {
             let damped = k + Matrix2::identity() * mu;
             mu *= 4.0;
-            // A model that curves down may have no minimum below its value here: no step.
-            let step = model_step(&damped, c, g).filter(|step| step.decrease >= 0.0);
-            let Some(step) = step else {
-                continue;
-            };
-            if attempt == 0 && step.decrease <= allowance {
+            let step = model_step(&damped, c, g);
+            // Converged: the model (not damped) goes no lower than the tolerance. Rounding
+            // may leave its decrease a little below 0 at the minimum (a point core against a
+            // cylinder's side, 1e-19 under: the refinement went on, in 40 ever more damped
+            // tries, each step too short to go down, until EPA took over).
+            let within = |s: &Step| s.decrease.abs() <= allowance;
+            if attempt == 0 && step.as_ref().is_some_and(within) {
                 return Some(at);
             }
+            // A model that curves down may have no minimum below its value here: no step.
+            let Some(step) = step.filter(|step| step.decrease >= 0.0) else {
+                continue;
+            };
             let t = basis[0] * step.u[0] + basis[1] * step.u[1];
             let length = t.norm();
             let t = if length <= radius {
