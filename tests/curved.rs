@@ -473,6 +473,18 @@ fn a_refinement_at_its_minimum_stops() {
     }
 }
 
+/// Pair 480 of seed 0x5eed2: a cylinder whose bottom cap faces an ellipsoid, EPA's closest
+/// facet 0.0066 radians off the cap's normal, where the overlap has a local minimum, sharp (its
+/// support function is creased there). The Newton steps, on the rim's curvature (`radius /
+/// sin`, without bound towards the normal), crawled to it until they ran out, and EPA took 132
+/// support points in all. The cap's normal is now tried and found the minimum there; the
+/// restarts then find the global one, on the cylinder's side: 76.
+#[test]
+fn a_minimum_on_a_cylinder_cap_is_found_at_once() {
+    let iterations = iterations_of_pair(0x5eed2, 480);
+    assert!(iterations <= 80, "pair 480 of 0x5eed2: {iterations}");
+}
+
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
 /// segment square to it, and the same pair 0.001, 0.1 and 0.5 apart and overlapping (found by
 /// fuzzing the shape cast, whose oracle is the signed distance): the refinement left EPA's
