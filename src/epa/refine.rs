@@ -17,22 +17,25 @@
 //! On the sphere of unit directions, with `P = I - n n^T` the projection on the tangent plane,
 //! each piece `j` (support point `p_j`, Hessian `H_j`) has the gradient `G_j = P p_j` and the
 //! Hessian `K_j = P H_j P - f P` (the sphere's own curvature takes `f` off `H_j`). Each step
-//! minimises the model `max_j (p_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in
-//! the tangent plane, with `K` the pieces' `K_j` weighted as they are at the model's minimum
-//! (the Lagrangian's Hessian: see [`curvature`]; one `K_j` when all pieces share it). That is
-//! a tiny convex quadratic programme over the pieces most nearly active at `n`, solved exactly
-//! by its active sets (see [`model_step`]); the step moves to `n + t`, normalised. `mu` starts
-//! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter
-//! and turned towards the descent), and the step's length is bounded by a radius cut at each
-//! failure, until the step lowers `f`; a step along a crease is moved back onto it where it
-//! curves (see [`onto_crease`]), and steps that the pieces known already show not to go down
-//! cost no support point. The refinement ends, converged, when the model's decrease (the Newton
-//! decrement: `f(n) - min f` to second order) is within the tolerance. It converges
-//! quadratically, in a handful of support points, where EPA's facets close the gap on a curved
-//! surface in hundreds. EPA's polytope, expanded first, gives the start and bounds the depth
-//! from below; the refined depth lies between that bound and the start's overlap. Where the
-//! refinement cannot converge, EPA goes on (a cylinder's cap, flat, where EPA's answer is
-//! exact, is often such).
+//! minimises the model `max_j (p_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in the
+//! tangent plane, with `K` the pieces' `K_j` weighted as they are at the model's minimum (the
+//! Lagrangian's Hessian: see [`curvature`]; one `K_j` when all pieces share it). That is a tiny
+//! quadratic programme over the pieces most nearly active at `n`, solved exactly by its active
+//! sets (see [`model_step`]: where `K` curves down, its nearest local minimum); the step moves
+//! to `n + t`, normalised. `mu` starts at a rounding-sized floor (Newton's step) and grows (a
+//! Levenberg-Marquardt step, shorter and turned towards the descent), and the step's length is
+//! bounded by a radius cut at each failure, until the step lowers `f`; a step along a crease is
+//! moved back onto it where it curves (see [`onto_crease`]), and steps that the pieces known
+//! already show not to go down cost no support point. A core's flat cap (a cylinder's end disc,
+//! a cone's base: [`Cap`]) creases its support function at a single direction, its normal,
+//! where the parts' curvature has no bound; once a step reaches as far as that normal, it is
+//! tried, and taken where the minimum is there (see [`least_on_cap`]). The refinement ends,
+//! converged, when the model's decrease (the Newton decrement: `f(n) - min f` to second order)
+//! is within the tolerance, either side of 0. It converges quadratically, in a handful of
+//! support points, where EPA's facets close the gap on a curved surface in hundreds. EPA's
+//! polytope, expanded first, gives the start and bounds the depth from below; the refined depth
+//! lies between that bound and the start's overlap. Where the refinement cannot converge, EPA
+//! goes on (a cylinder's cap, flat, where EPA's answer is exact, is often such).
 
 use nalgebra::{Matrix2, Matrix4, SMatrix, Vector2, Vector4};
 
