@@ -130,6 +130,7 @@ impl<const D: usize> SmoothPart<D> {
 pub struct SmoothParts<const D: usize> {
     parts: [SmoothPart<D>; 2],
     len: usize,
+    cap: Option<Cap<D>>,
 }
 
 impl<const D: usize> SmoothParts<D> {
@@ -138,6 +139,7 @@ impl<const D: usize> SmoothParts<D> {
         Self {
             parts: [part; 2],
             len: 1,
+            cap: None,
         }
     }
 
@@ -146,6 +148,7 @@ impl<const D: usize> SmoothParts<D> {
         Self {
             parts: [first, second],
             len: 2,
+            cap: None,
         }
     }
 
@@ -153,6 +156,35 @@ impl<const D: usize> SmoothParts<D> {
     pub fn as_slice(&self) -> &[SmoothPart<D>] {
         &self.parts[..self.len]
     }
+
+    /// These parts with the core's flat `cap` nearby (see [`Cap`]).
+    pub(crate) fn with_cap(self, cap: Cap<D>) -> Self {
+        Self {
+            cap: Some(cap),
+            ..self
+        }
+    }
+
+    /// The core's flat cap near the direction, if it has one (see [`Cap`]).
+    pub(crate) fn cap(&self) -> Option<Cap<D>> {
+        self.cap
+    }
+}
+
+/// A flat disc that is a core's face along a direction, `normal`: the face of a cylinder or of
+/// a cone's base, seen along its axis. The core's support function is creased there at a point
+/// of the sphere of directions (around it, the disc's rim point turns all the way round), and
+/// the parts' curvature, `radius / sin` at an angle `sin` from it, grows without bound: Newton
+/// steps crawl towards it. Where the overlap's minimum is there, it is found by trying the
+/// normal itself (see `crate::epa`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Cap<const D: usize> {
+    /// The unit normal of the disc, along which it is the core's face.
+    pub normal: Vector<D>,
+    /// The disc's centre.
+    pub centre: Vector<D>,
+    /// The disc's radius.
+    pub radius: f64,
 }
 
 /// A rigid placement: `world = rotation * local + translation`.

@@ -251,6 +251,21 @@ fn curved_pairs_with_cylinders_and_cones_converge_at_default_options() {
     run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
 }
 
+/// The pairs of `curved_pairs_with_cylinders_and_cones_converge_at_default_options` from
+/// another seed and count, read from `GJK_CURVED_SEED` (hexadecimal, `0x` optional; default
+/// 0xabc3d) and `GJK_CURVED_PAIRS` (default 30,000): run by name, as it takes a while.
+#[test]
+#[ignore]
+fn curved_pairs_of_a_seed_from_the_environment() {
+    let seed = std::env::var("GJK_CURVED_SEED").map_or(0xabc3d, |s| {
+        u64::from_str_radix(s.trim_start_matches("0x"), 16).expect("a hexadecimal seed")
+    });
+    let pairs =
+        std::env::var("GJK_CURVED_PAIRS").map_or(30_000, |s| s.parse().expect("a number of pairs"));
+    run::<3>(seed, pairs, 200, true)
+        .report(&format!("3D with cylinders and cones, seed {seed:#x}"));
+}
+
 /// 4,000 2D pairs, each checked against 200 directions.
 #[test]
 fn curved_pairs_2d_converge_at_default_options() {
@@ -386,6 +401,16 @@ fn extreme_curved_pairs_converge() {
     );
 }
 
+/// Pair `index` of the 3D pairs of `seed` (with cylinders and cones if `axial`), as [`run`]
+/// draws them.
+fn nth_pair(seed: u64, index: usize, axial: bool) -> (Shape<3>, Pose<3>, Shape<3>, Pose<3>) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..index {
+        random_pair::<3>(&mut rng, axial);
+    }
+    random_pair::<3>(&mut rng, axial)
+}
+
 /// Pair 3546 of the seed 0xabc3d (a 60,000-pair run): an ellipsoid against an 8-point hull
 /// whose minimum lies at a vertex of the hull's normal fan. The hull's point was taken as the
 /// support point less the ellipsoid's, so each time it was found it came out different in its
@@ -393,12 +418,71 @@ fn extreme_curved_pairs_converge() {
 /// and then EPA ran out of iterations.
 #[test]
 fn a_vertex_found_again_is_one_piece() {
-    let mut rng = Rng::new(0x0a_bc_3d);
-    for _ in 0..3546 {
-        random_pair::<3>(&mut rng, false);
-    }
-    let (a, pose_a, b, pose_b) = random_pair::<3>(&mut rng, false);
+    let (a, pose_a, b, pose_b) = nth_pair(0x0a_bc_3d, 3546, false);
     check_case("pair 3546", &a, &pose_a, &b, &pose_b, None);
+}
+
+/// The ten pairs of the 30,000 of seed 0xabc3d that ran out of support points, each with a cone
+/// (against a cylinder, a cone, an ellipsoid, a capsule, a ball), its support point on the
+/// base's rim. The refinement's curvature there weights the apex's and the rim's Hessians as
+/// a first model weights the pieces; where that model, with their mean curvature (the rim's
+/// halved, less the depth), had no minimum, the mean itself was taken: negative along the
+/// apex-rim crease where the true one is positive, or along the rim alone, too flat. Every
+/// step was then too long or turned, and the refinement crawled.
+#[test]
+fn pairs_with_a_cone_at_its_rim_converge() {
+    for index in [
+        3309, 3474, 8720, 14717, 20311, 23724, 25489, 28487, 28763, 28996,
+    ] {
+        let (a, pose_a, b, pose_b) = nth_pair(0x0a_bc_3d, index, true);
+        check_case(&format!("pair {index}"), &a, &pose_a, &b, &pose_b, None);
+    }
+}
+
+/// Pair 11454 of the 30,000 of seed 0x5eed2: a cone, its rim point on the minimum, against an
+/// 8-point hull, its point on an edge. The model curves down across the edge (the rim is
+/// straight along the cone's axis, less the depth), and its lowest local minimum lay 1.6
+/// radians off, on the crease of the rim and the apex: each step towards it, cut short, gained
+/// 1e-6 of the depth, until the support points ran out. The nearest minimum, along the edge,
+/// converges.
+#[test]
+fn a_cone_rim_against_a_hull_edge_converges() {
+    let (a, pose_a, b, pose_b) = nth_pair(0x5eed2, 11454, true);
+    check_case("pair 11454", &a, &pose_a, &b, &pose_b, None);
+}
+
+/// The support points `penetration` takes on pair `index` of `seed` (with cylinders and cones),
+/// its answer checked as by [`check_case`].
+fn iterations_of_pair(seed: u64, index: usize) -> u32 {
+    let (a, pose_a, b, pose_b) = nth_pair(seed, index, true);
+    check_case(&format!("pair {index}"), &a, &pose_a, &b, &pose_b, None);
+    penetration(&a, &pose_a, &b, &pose_b).unwrap().iterations
+}
+
+/// Refinements that reached their minimum in two steps but did not stop: pair 22418 of seed
+/// 0x5eed2 (a ball against a cylinder's side) and pair 2435 of 0x28_3d (an ellipsoid against
+/// the crease of a cone's apex and rim). The model's decrease there came out 1e-19 below 0,
+/// which counted as no step rather than as converged; the refinement went on until its tries
+/// ran out, and EPA took 101 and 102 support points. EPA's coarse phase and the refinement
+/// take 61 each.
+#[test]
+fn a_refinement_at_its_minimum_stops() {
+    for (seed, index) in [(0x5eed2, 22418), (0x28_3d, 2435)] {
+        let iterations = iterations_of_pair(seed, index);
+        assert!(iterations <= 70, "pair {index} of {seed:#x}: {iterations}");
+    }
+}
+
+/// Pair 480 of seed 0x5eed2: a cylinder whose bottom cap faces an ellipsoid, EPA's closest
+/// facet 0.0066 radians off the cap's normal, where the overlap has a local minimum, sharp (its
+/// support function is creased there). The Newton steps, on the rim's curvature (`radius /
+/// sin`, without bound towards the normal), crawled to it until they ran out, and EPA took 132
+/// support points in all. The cap's normal is now tried and found the minimum there; the
+/// restarts then find the global one, on the cylinder's side: 76.
+#[test]
+fn a_minimum_on_a_cylinder_cap_is_found_at_once() {
+    let iterations = iterations_of_pair(0x5eed2, 480);
+    assert!(iterations <= 80, "pair 480 of 0x5eed2: {iterations}");
 }
 
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the

@@ -17,27 +17,30 @@
 //! On the sphere of unit directions, with `P = I - n n^T` the projection on the tangent plane,
 //! each piece `j` (support point `p_j`, Hessian `H_j`) has the gradient `G_j = P p_j` and the
 //! Hessian `K_j = P H_j P - f P` (the sphere's own curvature takes `f` off `H_j`). Each step
-//! minimises the model `max_j (p_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in
-//! the tangent plane, with `K` the pieces' `K_j` weighted as they are at the model's minimum
-//! (the Lagrangian's Hessian: see [`curvature`]; one `K_j` when all pieces share it). That is
-//! a tiny convex quadratic programme over the pieces most nearly active at `n`, solved exactly
-//! by its active sets (see [`model_step`]); the step moves to `n + t`, normalised. `mu` starts
-//! at a rounding-sized floor (Newton's step) and grows (a Levenberg-Marquardt step, shorter
-//! and turned towards the descent), and the step's length is bounded by a radius cut at each
-//! failure, until the step lowers `f`; a step along a crease is moved back onto it where it
-//! curves (see [`onto_crease`]), and steps that the pieces known already show not to go down
-//! cost no support point. The refinement ends, converged, when the model's decrease (the Newton
-//! decrement: `f(n) - min f` to second order) is within the tolerance. It converges
-//! quadratically, in a handful of support points, where EPA's facets close the gap on a curved
-//! surface in hundreds. EPA's polytope, expanded first, gives the start and bounds the depth
-//! from below; the refined depth lies between that bound and the start's overlap. Where the
-//! refinement cannot converge, EPA goes on (a cylinder's cap, flat, where EPA's answer is
-//! exact, is often such).
+//! minimises the model `max_j (p_j . n + G_j . t) + t^T (K + mu P) t / 2` over steps `t` in the
+//! tangent plane, with `K` the pieces' `K_j` weighted as they are at the model's minimum (the
+//! Lagrangian's Hessian: see [`curvature`]; one `K_j` when all pieces share it). That is a tiny
+//! quadratic programme over the pieces most nearly active at `n`, solved exactly by its active
+//! sets (see [`model_step`]: where `K` curves down, its nearest local minimum); the step moves
+//! to `n + t`, normalised. `mu` starts at a rounding-sized floor (Newton's step) and grows (a
+//! Levenberg-Marquardt step, shorter and turned towards the descent), and the step's length is
+//! bounded by a radius cut at each failure, until the step lowers `f`; a step along a crease is
+//! moved back onto it where it curves (see [`onto_crease`]), and steps that the pieces known
+//! already show not to go down cost no support point. A core's flat cap (a cylinder's end disc,
+//! a cone's base: [`Cap`]) creases its support function at a single direction, its normal,
+//! where the parts' curvature has no bound; once a step reaches as far as that normal, it is
+//! tried, and taken where the minimum is there (see [`least_on_cap`]). The refinement ends,
+//! converged, when the model's decrease (the Newton decrement: `f(n) - min f` to second order)
+//! is within the tolerance, either side of 0. It converges quadratically, in a handful of
+//! support points, where EPA's facets close the gap on a curved surface in hundreds. EPA's
+//! polytope, expanded first, gives the start and bounds the depth from below; the refined depth
+//! lies between that bound and the start's overlap. Where the refinement cannot converge, EPA
+//! goes on (a cylinder's cap, flat, where EPA's answer is exact, is often such).
 
 use nalgebra::{Matrix2, Matrix4, SMatrix, Vector2, Vector4};
 
 use super::{Budget, Facet, Polytope};
-use crate::support::{MinkowskiPair, SmoothPart, SmoothParts, Support, SupportPoint, Vector};
+use crate::support::{Cap, MinkowskiPair, SmoothPart, SmoothParts, Support, SupportPoint, Vector};
 
 /// The most support points a refinement takes: quadratic convergence needs a handful.
 const MAX_STEPS: u32 = 24;
@@ -115,6 +118,36 @@ impl Side {
             Side::B => pair
                 .b
                 .core_smooth_parts(&pair.b_in_a.rotation().tr_mul(&-n)),
+        }
+    }
+
+    /// The flat cap of this side near the unit `n` (see [`Cap`]), B's turned into A's frame
+    /// and negated.
+    fn cap<const D: usize, A, B>(
+        self,
+        pair: &MinkowskiPair<'_, D, A, B>,
+        n: &Vector<D>,
+    ) -> Option<Cap<D>>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let cap = self.smooth_parts(pair, n)?.cap()?;
+        Some(match self {
+            Side::A => cap,
+            Side::B => Cap {
+                normal: -(pair.b_in_a.rotation() * cap.normal),
+                centre: -pair.b_in_a.transform_point(&cap.centre),
+                radius: cap.radius,
+            },
+        })
+    }
+
+    /// The other side.
+    fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
         }
     }
 
@@ -275,7 +308,11 @@ fn tangent_basis<const D: usize>(n: &Vector<D>) -> [Vector<D>; 2] {
 /// system, the KKT conditions with multipliers `l`), kept if it is a minimum there (`k`
 /// positive definite on the steps that keep them equal), no other piece lies above, and the
 /// pieces' weights (`1 - sum l`, then `l`) are not negative: `0` is then in the model's
-/// subdifferential. Of those, the lowest.
+/// subdifferential. Of those, the nearest: a convex model has one, but where `k` curves down
+/// (the sphere's own curvature outweighing the shapes') the model may have several local
+/// minima, and its lowest lies far off, where it no longer holds (a cone's rim against a hull's
+/// edge: 1.6 radians away on the crease with the apex, 1.035 lower there, each step towards it
+/// cut short to gain 1e-6, where the nearest lay along the edge).
 fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<Step> {
     let top = c.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let size = k.amax() + g.iter().map(|g| g.amax()).fold(0.0, f64::max);
@@ -324,8 +361,10 @@ fn model_step(k: &Matrix2<f64>, c: &[f64], g: &[Coords]) -> Option<Step> {
         let others_below = (0..c.len())
             .filter(|j| !members[..count].contains(j))
             .all(|j| c[j] - top + g[j].dot(&u) <= level + slack);
-        let lowest = best.as_ref().is_none_or(|(v, _)| value < *v);
-        if weights_ok && others_below && value.is_finite() && lowest {
+        let nearest = best
+            .as_ref()
+            .is_none_or(|(_, s)| u.norm_squared() < s.u.norm_squared());
+        if weights_ok && others_below && value.is_finite() && nearest {
             let mut step = Step {
                 u,
                 decrease: -value,
@@ -408,6 +447,7 @@ where
         })
     };
     let mut at = evaluate(*start, &mut shown, budget)?;
+    let mut caps_tried = [false; 2];
     loop {
         let n = at.normal;
         let pieces = pieces(
@@ -440,16 +480,30 @@ where
         for attempt in 0..MAX_DAMPING {
             let damped = k + Matrix2::identity() * mu;
             mu *= 4.0;
-            // A model that curves down may have no minimum below its value here: no step.
-            let step = model_step(&damped, c, g).filter(|step| step.decrease >= 0.0);
-            let Some(step) = step else {
-                continue;
-            };
-            if attempt == 0 && step.decrease <= allowance {
+            let step = model_step(&damped, c, g);
+            // Converged: the model (not damped) goes no lower than the tolerance. Rounding
+            // may leave its decrease a little below 0 at the minimum (a point core against a
+            // cylinder's side, 1e-19 under: the refinement went on, in 40 ever more damped
+            // tries, each step too short to go down, until EPA took over).
+            let within = |s: &Step| s.decrease.abs() <= allowance;
+            if attempt == 0 && step.as_ref().is_some_and(within) {
                 return Some(at);
             }
+            // A model that curves down may have no minimum below its value here: no step.
+            let Some(step) = step.filter(|step| step.decrease >= 0.0) else {
+                continue;
+            };
             let t = basis[0] * step.u[0] + basis[1] * step.u[1];
             let length = t.norm();
+            // A step that reaches a flat cap's normal heads for its crease, where the
+            // minimum often is: the normal itself is tried, once.
+            if let Some((side, cap)) = cap_within(pair, &n, length, &mut caps_tried) {
+                let on = evaluate(cap.normal, &mut shown, budget)?;
+                let other = side.other().point(&on.support);
+                if on.depth <= at.depth && least_on_cap(&cap, &other, tolerance.rounding) {
+                    return Some(on);
+                }
+            }
             let t = if length <= radius {
                 t
             } else if step.u.dot(&(damped * step.u)) > 0.0 {
@@ -475,6 +529,47 @@ where
         }
         at = next?;
     }
+}
+
+/// A flat cap (see [`Cap`]) of a side of `pair` not `tried` yet whose normal lies within
+/// `reach` (a sine) of the unit `n`: the side and its cap, then marked tried.
+fn cap_within<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    n: &Vector<D>,
+    reach: f64,
+    tried: &mut [bool; 2],
+) -> Option<(Side, Cap<D>)>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    for (side, tried) in [Side::A, Side::B].into_iter().zip(tried) {
+        if *tried {
+            continue;
+        }
+        let Some(cap) = side.cap(pair, n) else {
+            continue;
+        };
+        let along = cap.normal.dot(n);
+        if along > 0.0 && (cap.normal - n * along).norm() <= reach {
+            *tried = true;
+            return Some((side, cap));
+        }
+    }
+    None
+}
+
+/// Whether the overlap is least along the normal of a side's `cap` (see [`Cap`]), with `other`
+/// the other side's support point there: whether the overlap's subdifferential there (the
+/// cap's disc plus `other`, seen along the normal; the other side's face may hold more) holds
+/// a disc about 0 of a radius `m` above `margin`. Along a unit `n` at an angle `s` off the
+/// normal the overlap is then at least `depth cos s + m sin s`: more, for `s` up to about
+/// `2 m / depth`. A local minimum, sharp, and exact: the Newton steps on the parts' curvature
+/// (`radius / s`) only crawl to it.
+fn least_on_cap<const D: usize>(cap: &Cap<D>, other: &Vector<D>, margin: f64) -> bool {
+    let q = cap.centre + other;
+    let off = q - cap.normal * cap.normal.dot(&q);
+    off.norm() + margin < cap.radius
 }
 
 /// The unit `to` moved back onto the crease of the `active` pieces most nearly active there
@@ -568,7 +663,11 @@ where
 /// own curvature), weighted as the pieces are at the model's minimum (the Lagrangian's
 /// Hessian, which keeps Newton's steps quadratic where pieces of different curvatures meet:
 /// a cone's apex and its base's rim). Those weights come from a first model, with the
-/// pieces' mean curvature (damped by `floor`); pieces of one curvature need none.
+/// pieces' mean curvature made positive definite (see [`positive_definite`]); pieces of one
+/// curvature need none. The mean itself was once taken where its model had no minimum: the
+/// rim's curvature halved, less the depth, negative along a cone's apex-rim crease where the
+/// rim's own weight keeps the true one positive; every step was then too long, and the
+/// refinement crawled (10 of 30,000 random pairs with a cone ran out of support points).
 fn curvature<const D: usize>(
     pieces: &[SmoothPart<D>],
     basis: &[Vector<D>; 2],
@@ -591,7 +690,7 @@ fn curvature<const D: usize>(
     }
     let mean = pieces.iter().map(|p| p.hessian).sum::<SMatrix<f64, D, D>>() / pieces.len() as f64;
     let mean = tangent(&mean);
-    match model_step(&(mean + Matrix2::identity() * floor), c, g) {
+    match model_step(&positive_definite(&mean, floor), c, g) {
         Some(step) => tangent(
             &pieces
                 .iter()
@@ -601,6 +700,15 @@ fn curvature<const D: usize>(
         ),
         None => mean,
     }
+}
+
+/// `k` shifted by a multiple of the identity until its smallest eigenvalue is at least `floor`
+/// (a model with it has a minimum): `k + floor I` where `k` is positive semidefinite.
+fn positive_definite(k: &Matrix2<f64>, floor: f64) -> Matrix2<f64> {
+    let half_trace = 0.5 * (k[(0, 0)] + k[(1, 1)]);
+    let half_gap = (0.5 * (k[(0, 0)] - k[(1, 1)])).hypot(k[(0, 1)]);
+    let lowest = half_trace - half_gap;
+    k + Matrix2::identity() * (floor + (-lowest).max(0.0))
 }
 
 /// The lowest local minimum of the cores' overlap from the facets of EPA's `polytope` (see

@@ -9,7 +9,7 @@ use nalgebra::SMatrix;
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
-use crate::support::{SmoothPart, SmoothParts, Support, Vector};
+use crate::support::{Cap, SmoothPart, SmoothParts, Support, Vector};
 
 /// A solid of kind `K` (a [`CylinderKind`] or a [`ConeKind`]) about the last coordinate axis,
 /// centred at the local origin: `half_height` along the axis each way, `radius` across it.
@@ -117,9 +117,10 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
     /// The two end discs ([`Profile::ends`]). A disc of radius `r` has the support point
     /// `r a` along `dir`, with `a` the unit direction of `dir`'s part across the axis,
     /// `d_across`, and the Hessian `r (I_across - a a^T) / |d_across|`, with `I_across` the
-    /// projection across the axis; of radius 0 it is a point. `None` in 2D (a disc is then a
-    /// segment and the solid a polygon) and along the axis (within `CREASE`, 1e-6, of it: the
-    /// caps' crease).
+    /// projection across the axis; of radius 0 it is a point. With them, the flat cap on
+    /// `dir`'s side (the end disc, unless a cone's apex), where they are creased. `None` in 2D
+    /// (a disc is then a segment and the solid a polygon) and along the axis (within `CREASE`,
+    /// 1e-6, of it: the caps' crease).
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         if D < 3 {
             return None;
@@ -138,9 +139,35 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
             point: rim_point(dir, height, radius),
             hessian: bend * radius,
         };
-        let [first, second] = K::ends(self);
-        Some(SmoothParts::two(part(first), part(second)))
+        let ends = K::ends(self);
+        let parts = SmoothParts::two(part(ends[0]), part(ends[1]));
+        Some(match cap(dir, ends) {
+            Some(cap) => parts.with_cap(cap),
+            None => parts,
+        })
     }
+}
+
+/// The flat cap on `dir`'s side along the axis of the solid of `ends` (see [`Profile::ends`]):
+/// the end disc farthest that way, unless it is a point (a cone's apex).
+fn cap<const D: usize>(dir: &Vector<D>, ends: [(f64, f64); 2]) -> Option<Cap<D>> {
+    let side = dir[D - 1].signum();
+    let [first, second] = ends;
+    let (height, radius) = if first.0 * side >= second.0 * side {
+        first
+    } else {
+        second
+    };
+    if radius <= 0.0 {
+        return None;
+    }
+    let mut normal = Vector::zeros();
+    normal[D - 1] = side;
+    Some(Cap {
+        normal,
+        centre: normal * (height * side),
+        radius,
+    })
 }
 
 #[cfg(test)]
@@ -193,6 +220,30 @@ mod tests {
     #[test]
     fn cone_parts_are_its_apex_and_base() {
         check(Cone::<3>::new(1.1, 0.4).unwrap());
+    }
+
+    /// The flat cap on a direction's side: a cylinder's end disc either way, a cone's base
+    /// below and none above (its apex is a point).
+    #[test]
+    fn caps_are_the_end_discs_but_an_apex() {
+        let cap = |solid: &dyn Support<3>, z: f64| {
+            let parts = solid.core_smooth_parts(&Vector::<3>::new(0.3, -0.2, z));
+            parts.expect("off the axis").cap()
+        };
+        let cylinder = Cylinder::<3>::new(0.7, 1.3).unwrap();
+        let top = cap(&cylinder, 1.0).expect("a cylinder's top");
+        assert_eq!(top.normal, Vector::<3>::z());
+        assert_eq!(top.centre, Vector::<3>::z() * 0.7);
+        assert_eq!(top.radius, 1.3);
+        let bottom = cap(&cylinder, -1.0).expect("a cylinder's bottom");
+        assert_eq!(bottom.normal, -Vector::<3>::z());
+        assert_eq!(bottom.centre, -Vector::<3>::z() * 0.7);
+        let cone = Cone::<3>::new(1.1, 0.4).unwrap();
+        assert!(cap(&cone, 1.0).is_none());
+        let base = cap(&cone, -1.0).expect("a cone's base");
+        assert_eq!(base.normal, -Vector::<3>::z());
+        assert_eq!(base.centre, -Vector::<3>::z() * 1.1);
+        assert_eq!(base.radius, 0.4);
     }
 
     /// Along the axis the discs are creased, and in 2D the solids are polygons: no parts.
