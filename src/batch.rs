@@ -31,10 +31,10 @@
 //! `O(n log n)`); then each shape's box against the tree, and GJK on the surviving pairs only.
 
 use std::fmt;
+use std::mem::{ManuallyDrop, MaybeUninit};
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
-
-use rayon::prelude::*;
 
 use crate::error::QueryError;
 use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
@@ -268,12 +268,15 @@ fn pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// How the work of a call is spread: on the calling thread alone, or over at most `workers`
-/// threads of the library's pool ([`pool`]).
+/// How the work of a call is spread: on the calling thread alone, or on the calling thread
+/// with at most `workers - 1` threads of the library's pool ([`pool`]) beside it.
 ///
-/// With `workers` below the pool's size, the work is cut into at most `workers` pieces, so
-/// that no more than `workers` threads ever run it at once; with as many workers as the pool
-/// has, rayon splits it finer and idle threads steal.
+/// The calling thread always works ([`Runner::share`]): a caller that waited while the pool
+/// worked (rayon's `install` and `in_place_scope`) was seen to have its workers woken onto its
+/// own core, the kernel expecting that core to fall idle, so that on an idle 2-core machine a
+/// batch of 8192 pairs ran 1.49-1.53x and one of 1024 pairs 0.83-0.94x as fast as on one thread
+/// (1.91-1.93x and 1.73-1.79x with the caller working; three alternated runs of
+/// `cargo run --release -p gjk-bench --bin batch`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Runner {
     workers: usize,
@@ -303,40 +306,47 @@ impl Runner {
         self.pool.is_none()
     }
 
-    /// `f()` on the pool (where parallel iterators then run), or here when serial.
-    fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
-        match self.pool {
-            Some(pool) => pool.install(f),
-            None => f(),
-        }
-    }
-
-    /// The fewest and the most items of a piece when rayon cuts `n` items into pieces: with
-    /// fewer workers than the pool's threads, `n / workers` at least (so at most `workers`
-    /// pieces); otherwise from [`MIN_GRAIN`] up to a length that gives each worker
-    /// [`PIECES_PER_WORKER`] pieces. Left to itself, rayon stops cutting at about four pieces
-    /// for two threads, and where the work is uneven along the items (a scene denser in some
-    /// part) one thread sat idle for the last third of `pairs_within`'s gathering (10,000
-    /// shapes, 2 threads: 4.74-4.96 ms; with the pieces bounded 4.29-4.39 ms, 1 thread 7.57).
-    fn piece_lengths(&self, n: usize) -> (usize, usize) {
-        if self.workers < self.pool.map_or(1, rayon::ThreadPool::current_num_threads) {
-            (n.div_ceil(self.workers).max(1), n.max(1))
+    /// How many pieces `n` items are cut into: [`PIECES_PER_WORKER`] per worker, of at least
+    /// [`MIN_GRAIN`] items (one piece when serial).
+    fn pieces(&self, n: usize) -> usize {
+        if self.serial() {
+            1
         } else {
-            let most = n.div_ceil(self.workers * PIECES_PER_WORKER);
-            (MIN_GRAIN, most.max(MIN_GRAIN))
+            (self.workers * PIECES_PER_WORKER)
+                .min(n.div_ceil(MIN_GRAIN))
+                .max(1)
         }
     }
 
-    /// `0..n` as a parallel iterator cut into pieces of [`Runner::piece_lengths`].
-    fn indices(&self, n: usize) -> impl IndexedParallelIterator<Item = usize> {
-        let (least, most) = self.piece_lengths(n);
-        (0..n)
-            .into_par_iter()
-            .with_min_len(least)
-            .with_max_len(most)
+    /// `work(0), ..., work(pieces - 1)`, each once, in any order: the calling thread and up to
+    /// `workers - 1` threads of the pool each take the next piece not yet taken until none is
+    /// left. A panic in a piece reaches the caller once every piece has ended.
+    fn share(&self, pieces: usize, work: impl Fn(usize) + Sync) {
+        let Some(pool) = self.pool else {
+            (0..pieces).for_each(work);
+            return;
+        };
+        let next = AtomicUsize::new(0);
+        let take = || loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= pieces {
+                break;
+            }
+            work(k);
+        };
+        let take = &take;
+        pool.in_place_scope(|scope| {
+            for _ in 1..self.workers.min(pieces) {
+                scope.spawn(move |_| take());
+            }
+            take();
+        });
     }
 
-    /// `f(0), ..., f(n - 1)`, in this order, computed on the runner's threads.
+    /// `f(0), ..., f(n - 1)`, in this order, computed on the runner's threads, each piece
+    /// writing its items in place (gathered from pieces of their own, the items of 100,000
+    /// shapes were copied once more on one thread: `pairs_within` 1.7x instead of 2.0x faster
+    /// on 2 threads).
     pub(crate) fn map<T, F>(&self, n: usize, f: F) -> Vec<T>
     where
         T: Send,
@@ -345,7 +355,20 @@ impl Runner {
         if self.serial() {
             return (0..n).map(f).collect();
         }
-        self.install(|| self.indices(n).map(f).collect())
+        let mut slots: Vec<MaybeUninit<T>> = Vec::with_capacity(n);
+        slots.resize_with(n, MaybeUninit::uninit);
+        let write = |first: usize, piece: &mut [MaybeUninit<T>], _: &mut [()]| {
+            for (k, slot) in piece.iter_mut().enumerate() {
+                slot.write(f(first + k));
+            }
+        };
+        self.fill(&mut slots, &mut [], write, |(), ()| ());
+        let mut slots = ManuallyDrop::new(slots);
+        let (items, len, capacity) = (slots.as_mut_ptr(), slots.len(), slots.capacity());
+        // SAFETY: `fill` ran `write` on every piece of `slots` (a panic in one would have
+        // come out of it), and each wrote every slot of its piece: all `n` are initialised,
+        // and `MaybeUninit<T>` has the layout of `T`.
+        unsafe { Vec::from_raw_parts(items.cast::<T>(), len, capacity) }
     }
 
     /// The items of `f(0)`, then those of `f(1)`, ..., computed on the runner's threads.
@@ -358,7 +381,18 @@ impl Runner {
         if self.serial() {
             return (0..n).flat_map(f).collect();
         }
-        self.install(|| self.indices(n).flat_map_iter(f).collect())
+        let pieces = self.pieces(n);
+        let len = n.div_ceil(pieces);
+        let parts: Vec<Mutex<Vec<T>>> = (0..pieces).map(|_| Mutex::new(Vec::new())).collect();
+        self.share(pieces, |k| {
+            let items = (k * len..n.min((k + 1) * len)).flat_map(&f).collect();
+            *lock(&parts[k]) = items;
+        });
+        let mut all = Vec::with_capacity(n);
+        for part in parts {
+            all.append(&mut part.into_inner().unwrap_or_else(PoisonError::into_inner));
+        }
+        all
     }
 
     /// Runs `f(first, a_piece, b_piece)` over pieces of `a` (and the matching pieces of `b`,
@@ -376,29 +410,18 @@ impl Runner {
         if self.serial() || a.is_empty() {
             return f(0, a, b);
         }
-        let Some(pool) = self.pool else {
-            return f(0, a, b);
-        };
-        // Each piece is spawned from the calling thread, so each is a job injected into the
-        // pool, which wakes a sleeping worker per job (work pushed by a worker onto its own
-        // deque was seen to leave the other worker asleep for a whole 6 ms batch).
-        let pieces = if self.workers < pool.current_num_threads() {
-            self.workers
-        } else {
-            self.workers * PIECES_PER_WORKER
-        };
-        let len = a.len().div_ceil(pieces).max(MIN_GRAIN);
-        let total = Mutex::new(R::default());
-        let (f, combine, total_ref) = (&f, &combine, &total);
+        let len = a.len().div_ceil(self.pieces(a.len()));
         let mut b_pieces = b.chunks_mut(len);
-        pool.in_place_scope(|scope| {
-            for (k, a_piece) in a.chunks_mut(len).enumerate() {
-                let b_piece = b_pieces.next().unwrap_or(&mut []);
-                scope.spawn(move |_| {
-                    let r = f(k * len, a_piece, b_piece);
-                    let mut total = total_ref.lock().unwrap_or_else(PoisonError::into_inner);
-                    *total = combine(std::mem::take(&mut *total), r);
-                });
+        let slots: Vec<Slot<(&mut [T], &mut [U])>> = a
+            .chunks_mut(len)
+            .map(|a_piece| Mutex::new(Some((a_piece, b_pieces.next().unwrap_or(&mut [])))))
+            .collect();
+        let total = Mutex::new(R::default());
+        self.share(slots.len(), |k| {
+            if let Some((a_piece, b_piece)) = lock(&slots[k]).take() {
+                let r = f(k * len, a_piece, b_piece);
+                let mut total = lock(&total);
+                *total = combine(std::mem::take(&mut *total), r);
             }
         });
         total.into_inner().unwrap_or_else(PoisonError::into_inner)
@@ -412,11 +435,23 @@ impl Runner {
         RA: Send,
         RB: Send,
     {
-        if fork && !self.serial() {
-            self.install(|| rayon::join(a, b))
-        } else {
-            (a(), b())
+        if !fork || self.serial() {
+            return (a(), b());
         }
+        let (a, b) = (Mutex::new(Some(a)), Mutex::new(Some(b)));
+        let (ra, rb) = (Mutex::new(None), Mutex::new(None));
+        self.share(2, |k| {
+            if k == 0 {
+                *lock(&ra) = lock(&a).take().map(|a| a());
+            } else {
+                *lock(&rb) = lock(&b).take().map(|b| b());
+            }
+        });
+        // `share` returns once both pieces have run (a panic in one would have come out of it).
+        (
+            ran(ra).expect("share ran the first piece"),
+            ran(rb).expect("share ran the second piece"),
+        )
     }
 
     /// How many levels of a binary split fork: enough for every worker to get a branch, and
@@ -428,6 +463,20 @@ impl Runner {
             self.workers.next_power_of_two().trailing_zeros() + 1
         }
     }
+}
+
+/// A piece's input or output, taken or left by whichever thread runs the piece.
+type Slot<T> = Mutex<Option<T>>;
+
+/// What a piece left in `slot`.
+fn ran<R>(slot: Slot<R>) -> Option<R> {
+    slot.into_inner().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `mutex` locked, also after a panic elsewhere left it poisoned (its data is still whole:
+/// each piece writes its own slot once).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The number of threads to use for `work` items when at most `threads` are asked for (0: one
