@@ -44,10 +44,10 @@ use crate::support::{Pose, Support, Vector};
 const MIN_ITEMS_PER_THREAD: usize = 64;
 /// The fewest items of a piece of work when every thread of the pool may take part.
 const MIN_GRAIN: usize = 16;
-/// Pieces of the work of a call per worker when every thread of the pool may take part: the
-/// workers take them one at a time, so they even out to within a piece. With 4, 2 threads ran
-/// a batch of 1024 pairs 1.49-1.78x and of 8192 1.61-1.92x faster than 1 thread; with 16,
-/// 1.78-1.80x and 1.90x (three alternated runs of the batch benchmark).
+/// Pieces of the work of a call per worker: the threads take them one at a time, so they even
+/// out to within a piece. With 4, 2 threads ran a batch of 1024 pairs 1.49-1.78x and of 8192
+/// 1.61-1.92x faster than 1 thread; with 16, 1.78-1.80x and 1.90x (three alternated runs of
+/// the batch benchmark under `chrt -f 10`, before the caller worked beside the pool).
 const PIECES_PER_WORKER: usize = 16;
 /// The rounding allowance of the broad phase, relative to the magnitude of a shape's
 /// coordinates: about 4.5e6 units of `f64::EPSILON`, where GJK's own rounding is a few dozen.
