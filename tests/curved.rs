@@ -478,11 +478,33 @@ fn a_refinement_at_its_minimum_stops() {
 /// support function is creased there). The Newton steps, on the rim's curvature (`radius /
 /// sin`, without bound towards the normal), crawled to it until they ran out, and EPA took 132
 /// support points in all. The cap's normal is now tried and found the minimum there; the
-/// restarts then find the global one, on the cylinder's side: 76.
+/// restarts then find the global one, on the cylinder's side: 76; 93 since EPA, which had
+/// stopped short of its coarse gap, goes on to check that no lower minimum is left.
 #[test]
 fn a_minimum_on_a_cylinder_cap_is_found_at_once() {
     let iterations = iterations_of_pair(0x5eed2, 480);
-    assert!(iterations <= 80, "pair 480 of 0x5eed2: {iterations}");
+    assert!(iterations <= 100, "pair 480 of 0x5eed2: {iterations}");
+}
+
+/// Pairs whose answer was a local minimum of the overlap above the global one (a sampled
+/// direction overlapped less): pair 21599 of seed 0x7777 (two ellipsoids, depth 1.95103 where
+/// one direction overlaps 1.94925), pair 11616 of 0xcccc (a ball and an ellipsoid) and pair
+/// 11709 of 0xeeee (2.14242 against 2.01095, before the cone fixes). EPA's coarse phase had
+/// used its half of the budget 2% short of its gap, and the refined minimum was taken
+/// unchecked; the rest of the budget now looks for lower ones (`lower_basins`).
+#[test]
+fn local_minima_above_the_global_one_are_not_answered() {
+    for (seed, index) in [(0x7777, 21599), (0xcccc, 11616), (0xeeee, 11709)] {
+        let (a, pose_a, b, pose_b) = nth_pair(seed, index, true);
+        check_case(
+            &format!("pair {index} of {seed:#x}"),
+            &a,
+            &pose_a,
+            &b,
+            &pose_b,
+            None,
+        );
+    }
 }
 
 /// A flat ellipsoid (a disc: one semi-axis 0) touching a segment's end at its centre, the
