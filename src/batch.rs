@@ -8,10 +8,10 @@
 //!
 //! Threads: `threads` caps the workers of a call (0 means one per core); never more than the
 //! cores are used, nor more than the work can use (a thread per 64 items at least), and a call
-//! that gets one worker runs on the calling thread at no cost beyond its items'. The workers
-//! are those of one pool owned by the library, started by the first call that uses threads and
-//! kept while the library is loaded: no call builds or joins threads, and the number of cores
-//! is looked up once per process.
+//! that gets one worker runs on the calling thread at no cost beyond its items'. The calling
+//! thread always works; the other workers are threads of one pool owned by the library, started
+//! by the first call that uses threads and kept while the library is loaded: no call builds or
+//! joins threads, and the number of cores is looked up once per process.
 //!
 //! Callers that run their own job system: pass `threads = 1`, and give each of your jobs its
 //! own slice of the pairs (a batch of a few hundred pairs or more per job keeps the per-call
