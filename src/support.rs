@@ -4,6 +4,8 @@
 //! the point of the shape farthest in a given direction. GJK runs on the Minkowski difference
 //! `A - B` of two shapes, whose support point in direction `d` is `support_A(d) - support_B(-d)`.
 
+use std::any::Any;
+
 use nalgebra::{ArrayStorage, SMatrix, SVector, UnitQuaternion, Vector3};
 
 use crate::error::ShapeError;
@@ -100,6 +102,14 @@ pub trait Support<const D: usize> {
     /// Newton steps on the sphere of directions, which need their curvature.
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         let _ = dir;
+        None
+    }
+
+    /// The shape as [`Any`] where its kind is known only at run time: the crate's `Shape`
+    /// enum answers itself, and a query then matches its kind once and runs on the concrete
+    /// shape, rather than matching it at every support point. Other shapes keep the default,
+    /// `None` (a shape that answers `Some` without being the enum is taken as it is).
+    fn as_any(&self) -> Option<&dyn Any> {
         None
     }
 }

@@ -34,7 +34,7 @@ use self::gjk_ray::{gjk_ray_cast, RayCast};
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_and_separating_normal, DistanceResult, QueryOptions};
-use crate::shape::{Cuboid, Point, Shape};
+use crate::shape::{as_concrete, Cuboid, Point, Shape};
 use crate::support::{MinkowskiPair, Pose, Support, Vector};
 use std::fmt;
 
@@ -202,7 +202,7 @@ where
         target_separation: 0.0,
         query: *options,
     };
-    let hit = motion.advance(shape, &point, &cast, false)?;
+    let hit = as_concrete!(shape, shape => motion.advance(shape, &point, &cast, false))?;
     Ok(hit.map(|h| ray_hit(origin, direction, &h)))
 }
 
@@ -246,9 +246,6 @@ impl<const D: usize> Shape<D> {
                     max_t,
                 ))
             }
-            // Hulls, the shapes whose support points cost the most, searched as themselves
-            // rather than through the enum at every support point.
-            Shape::ConvexHull(hull) => ray_cast_with(hull, pose, origin, direction, max_t, options),
             _ => ray_cast_with(self, pose, origin, direction, max_t, options),
         }
     }
@@ -317,7 +314,8 @@ where
         relative,
         *velocity_a,
     )?;
-    motion.advance(a, b, options, true)
+    // The shapes' kinds are matched here, once, not at every support point of every step.
+    as_concrete!(a, a => as_concrete!(b, b => motion.advance(a, b, options, true)))
 }
 
 /// The relative motion of a cast, in A's frame translated to the origin: A fixed (rotated by

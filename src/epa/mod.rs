@@ -33,6 +33,7 @@ use crate::error::QueryError;
 use crate::gjk::{
     robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
 };
+use crate::shape::as_concrete;
 use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
@@ -118,6 +119,24 @@ where
 /// balls and capsules, whose cores are points and segments, and 2D cylinders and cones, which
 /// are rectangles and triangles) keep EPA's exact answer.
 pub fn penetration_with<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    // The shapes' kinds are matched here, once, not at every support point.
+    as_concrete!(a, a => as_concrete!(b, b => penetration_of_kinds(
+        a, pose_a, b, pose_b, options
+    )))
+}
+
+/// [`penetration_with`] once the kinds are matched.
+fn penetration_of_kinds<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
     b: &B,

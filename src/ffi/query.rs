@@ -182,7 +182,10 @@ impl<'a> Query<'a> {
         let (mut slot_a, mut slot_b) = (None, None);
         let pose_a = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a)?;
         let pose_b = Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b)?;
-        // The kinds are matched once here rather than at every support point of the search.
+        // The kinds are matched here, before the query (which matches them too: see
+        // `shape::as_concrete`), so that the concrete query's result is written straight to
+        // the caller's struct; matched inside the query only, it went through one more copy
+        // (W2D-4 `gjk_distance` 1616 -> 1667 instructions per query).
         as_concrete!(a, a => as_concrete!(b, b => run.call(a, pose_a, b, pose_b, &self.options)))
     }
 }

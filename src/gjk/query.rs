@@ -8,6 +8,7 @@ use super::search::{lift, DistanceResult, Mode, Observer, Search};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
+use crate::shape::as_concrete;
 use crate::simplex::strictly_encloses_origin;
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, Vector};
 
@@ -41,8 +42,29 @@ where
 }
 
 /// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]),
-/// and starting from (then updating) `cache` when there is one (see [`crate::cache`]).
+/// and starting from (then updating) `cache` when there is one (see [`crate::cache`]). The
+/// shapes' kinds are matched here, once (see [`as_concrete`]).
 pub(crate) fn distance_observed<const D: usize, A, B, O>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+    observer: &mut O,
+    cache: Option<&mut SimplexCache<D>>,
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
+    as_concrete!(a, a => as_concrete!(b, b => distance_of_kinds(
+        a, pose_a, b, pose_b, options, observer, cache
+    )))
+}
+
+/// [`distance_observed`] once the kinds are matched.
+fn distance_of_kinds<const D: usize, A, B, O>(
     a: &A,
     pose_a: &Pose<D>,
     b: &B,
@@ -140,8 +162,27 @@ where
     intersect_from(a, pose_a, b, pose_b, options, None)
 }
 
-/// [`intersect_with`], starting from (then updating) `cache` when there is one.
+/// [`intersect_with`], starting from (then updating) `cache` when there is one. The shapes'
+/// kinds are matched here, once (see [`as_concrete`]).
 pub(crate) fn intersect_from<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+    cache: Option<&mut SimplexCache<D>>,
+) -> Result<bool, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    as_concrete!(a, a => as_concrete!(b, b => intersect_of_kinds(
+        a, pose_a, b, pose_b, options, cache
+    )))
+}
+
+/// [`intersect_from`] once the kinds are matched.
+fn intersect_of_kinds<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
     b: &B,

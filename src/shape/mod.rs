@@ -24,6 +24,8 @@ pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
 
+use std::any::Any;
+
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{SmoothParts, Support, Vector};
@@ -70,23 +72,40 @@ macro_rules! dispatch {
     };
 }
 
-/// Evaluates `$body` with `$s` bound to the shape `$shape` (a `&Shape<D>`) as its concrete
-/// type when it is a convex hull, and as the enum otherwise. Code generic over the shape type
-/// in `$body` is compiled once for each, and on a hull the search then inlines the support
-/// function instead of matching on the kind at every support point. Only hulls, the kind the
-/// searches spend the most support points on, are singled out: each kind listed here
-/// multiplies the code of a query on a pair by the number of kinds plus one, squared.
+/// Evaluates `$body` with `$s` bound to the shape `$shape` (a reference to any
+/// [`Support`] type) as its concrete type when it is the enum holding a convex hull, as the
+/// enum when it holds any other kind, and as itself when it is not the enum (see
+/// [`Shape::downcast`]). Code generic over the shape type in `$body` is compiled once for
+/// each, and on a hull the search then inlines the support function instead of matching on
+/// the kind at every support point. Only hulls, the kind the searches spend the most support
+/// points on, are singled out: each kind listed here multiplies the code of a query on a pair
+/// by the number of kinds plus one, squared.
 macro_rules! as_concrete {
     ($shape:expr, $s:ident => $body:expr) => {
-        match $shape {
-            $crate::shape::Shape::ConvexHull($s) => $body,
-            $s => $body,
+        match $crate::shape::Shape::downcast($shape) {
+            Some($crate::shape::Shape::ConvexHull($s)) => $body,
+            Some($s) => $body,
+            None => {
+                #[allow(
+                    clippy::redundant_locals,
+                    reason = "`$shape` is often the very name `$s` binds"
+                )]
+                let $s = $shape;
+                $body
+            }
         }
     };
 }
 pub(crate) use as_concrete;
 
 impl<const D: usize> Shape<D> {
+    /// `shape` as the enum, when it is one (see [`Support::as_any`]). Inlined, the test
+    /// folds away for every sized type.
+    #[inline(always)]
+    pub(crate) fn downcast<S: Support<D> + ?Sized>(shape: &S) -> Option<&Self> {
+        shape.as_any()?.downcast_ref()
+    }
+
     /// This shape grown by `radius` in every direction (the Minkowski sum with a ball), kept
     /// exact: the queries run on the shape's core and add the radius back as a margin. Radii
     /// add up rather than nest: a ball grows into a larger ball, a capsule into a fatter capsule,
@@ -155,5 +174,33 @@ impl<const D: usize> Support<D> for Shape<D> {
 
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         dispatch!(self, s => s.core_smooth_parts(dir))
+    }
+
+    #[inline(always)]
+    fn as_any(&self) -> Option<&dyn Any> {
+        Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The enum is found behind any reference to it, a trait object's included, and nothing
+    /// else is taken for it: what lets the queries match its kind once.
+    #[test]
+    fn downcast_finds_the_enum_and_nothing_else() {
+        let hull =
+            ConvexHull::<2>::new(vec![Vector::<2>::new(0.0, 0.0), Vector::<2>::new(1.0, 2.0)])
+                .unwrap();
+        let shape = Shape::ConvexHull(hull.clone());
+        let ball = Shape::Ball(Ball::<2>::new(1.0).unwrap());
+        assert_eq!(Shape::downcast(&shape), Some(&shape));
+        assert_eq!(Shape::downcast(&ball), Some(&ball));
+        let behind: &dyn Support<2> = &ball;
+        assert_eq!(Shape::downcast(behind), Some(&ball));
+        assert_eq!(Shape::downcast(&hull), None);
+        let rounded = Rounded::new(ball.clone(), 0.5).unwrap();
+        assert_eq!(Shape::downcast(&rounded), None);
     }
 }

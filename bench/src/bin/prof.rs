@@ -5,10 +5,11 @@
 //! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`
 //!
 //! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024; QUERY is
-//! `intersect`, `distance`, `distance-enum` (on the `Shape` enum, as a C handle holds it),
-//! `distance-c` (`gjk_distance` on C handles) or `penetration` (the overlapping pairs only). It prints the support-point evaluations per
-//! query (a histogram for the distance query, separated and overlapping pairs apart) to
-//! standard error before the timed passes, and the time per query after them.
+//! `intersect`, `distance`, `intersect-enum` / `distance-enum` (on the `Shape` enum, as a C
+//! handle holds it), `distance-c` (`gjk_distance` on C handles) or `penetration` (the
+//! overlapping pairs only). It prints the support-point evaluations per query (a histogram for
+//! the distance query, separated and overlapping pairs apart) to standard error before the
+//! timed passes, and the time per query after them.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -126,6 +127,9 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
                 "distance-enum" => {
                     black_box(distance(ea, &id, eb, &id).ok());
                 }
+                "intersect-enum" => {
+                    black_box(intersect(ea, &id, eb, &id).ok());
+                }
                 "distance-c" => {
                     let mut out = GjkDistanceResult::default();
                     let null = std::ptr::null();
@@ -157,7 +161,7 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, distance-enum, distance-c, penetration)");
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-c, penetration)");
         std::process::exit(2);
     };
     let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);

@@ -1,0 +1,197 @@
+//! Queries on the `Shape` enum answer exactly as on the concrete shapes it holds.
+//!
+//! The queries match an enum's kind once and run on the concrete shape (a hull) or on the
+//! enum (the other kinds), rather than matching at every support point (see
+//! `Support::as_any`). Each query here runs on random pairs of every kind three ways: on the
+//! enums; on the hulls they hold, or else on the enums hidden behind a plain support function
+//! (matched by the test itself); and on the enums behind `&dyn Support`. The answers must
+//! agree to the last bit (compared as their `Debug` text, which tells -0 from 0), iteration
+//! counts included. A dispatch that swapped the shapes, lost a pose or answered from the wrong
+//! kind would show here.
+
+mod common;
+
+use common::random::{random_vector, Dims, RandomPair, Space};
+use common::Rng;
+use gjk::shape::Shape;
+use gjk::{
+    distance_with, intersect_with, penetration_with, ray_cast_with, shape_cast_with, CastOptions,
+    Pose, QueryOptions, SmoothParts, Support, Vector,
+};
+
+/// The enum seen only through its support function: the queries cannot tell it is the enum,
+/// and match its kind at every support point (as they all did before matching it once).
+struct Hidden<'s, const D: usize>(&'s Shape<D>);
+
+impl<const D: usize> Support<D> for Hidden<'_, D> {
+    fn support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.0.support(dir)
+    }
+    fn center(&self) -> Vector<D> {
+        self.0.center()
+    }
+    fn extent(&self) -> f64 {
+        self.0.extent()
+    }
+    fn margin(&self) -> f64 {
+        self.0.margin()
+    }
+    fn core_extent(&self) -> f64 {
+        self.0.core_extent()
+    }
+    fn core_support(&self, dir: &Vector<D>) -> Vector<D> {
+        self.0.core_support(dir)
+    }
+    fn core_support_indexed(&self, dir: &Vector<D>) -> (Vector<D>, Option<u32>) {
+        self.0.core_support_indexed(dir)
+    }
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        self.0.core_vertex(index)
+    }
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        self.0.core_inner_point()
+    }
+    fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
+        self.0.core_smooth_parts(dir)
+    }
+}
+
+/// Runs `$body` with `$s` bound to the hull the enum `$shape` holds, or to the enum hidden
+/// (see [`Hidden`]).
+macro_rules! reference {
+    ($shape:expr, $s:ident => $body:expr) => {
+        match $shape {
+            Shape::ConvexHull($s) => $body,
+            other => {
+                let $s = &Hidden(other);
+                $body
+            }
+        }
+    };
+}
+
+/// The answers of every pair query on `a` and `b`, as text.
+fn answers<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    velocity: &Vector<D>,
+) -> [String; 4]
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let options = QueryOptions::default();
+    let cast = CastOptions::default();
+    let at_rest = Vector::<D>::zeros();
+    [
+        format!("{:?}", distance_with(a, pose_a, b, pose_b, &options)),
+        format!("{:?}", intersect_with(a, pose_a, b, pose_b, &options)),
+        format!("{:?}", penetration_with(a, pose_a, b, pose_b, &options)),
+        format!(
+            "{:?}",
+            shape_cast_with(a, pose_a, &at_rest, b, pose_b, velocity, &cast)
+        ),
+    ]
+}
+
+/// The ray cast's answer on `shape`, as text.
+fn ray<const D: usize, S: Support<D> + ?Sized>(
+    shape: &S,
+    pose: &Pose<D>,
+    origin: &Vector<D>,
+    direction: &Vector<D>,
+) -> String {
+    let options = QueryOptions::default();
+    format!(
+        "{:?}",
+        ray_cast_with(shape, pose, origin, direction, f64::INFINITY, &options)
+    )
+}
+
+fn agree_on_random_pairs<const D: usize>(seed: u64, pairs: usize)
+where
+    Dims: Space<D>,
+{
+    let mut rng = Rng::new(seed);
+    let mut hulls = 0;
+    for i in 0..pairs {
+        let p = RandomPair::<D>::new(&mut rng);
+        // B moves back towards A, past it: most casts hit.
+        let velocity = (p.pose_a.translation() - p.pose_b.translation()) * 2.0
+            + random_vector::<D>(&mut rng, p.size);
+        let on_enums = answers(&p.a, &p.pose_a, &p.b, &p.pose_b, &velocity);
+        let on_kinds = reference!(&p.a, a => reference!(&p.b, b => answers(
+            a, &p.pose_a, b, &p.pose_b, &velocity
+        )));
+        let (dyn_a, dyn_b): (&dyn Support<D>, &dyn Support<D>) = (&p.a, &p.b);
+        let on_dyn = answers(dyn_a, &p.pose_a, dyn_b, &p.pose_b, &velocity);
+        assert_eq!(on_enums, on_kinds, "pair {i}: {:?} vs {:?}", p.a, p.b);
+        assert_eq!(
+            on_dyn, on_kinds,
+            "pair {i} behind dyn: {:?} vs {:?}",
+            p.a, p.b
+        );
+
+        let origin = *p.pose_b.translation();
+        let direction = p.pose_a.translation() - origin + random_vector::<D>(&mut rng, p.size);
+        if direction.iter().any(|x| *x != 0.0) {
+            assert_eq!(
+                ray(&p.a, &p.pose_a, &origin, &direction),
+                reference!(&p.a, a => ray(a, &p.pose_a, &origin, &direction)),
+                "ray {i} on {:?}",
+                p.a
+            );
+        }
+        hulls += usize::from(matches!(p.a, Shape::ConvexHull(_)));
+    }
+    assert!(hulls > pairs / 20, "only {hulls} hulls among {pairs} pairs");
+}
+
+#[test]
+fn enums_answer_as_their_kinds_2d() {
+    agree_on_random_pairs::<2>(0xe0_0002, 1500);
+}
+
+#[test]
+fn enums_answer_as_their_kinds_3d() {
+    agree_on_random_pairs::<3>(0xe0_0003, 1500);
+}
+
+/// A user shape that wraps the enum and says it is one: `as_any` answers itself, which is not
+/// the enum, so the queries take it as it is (its own support function).
+struct Wrapped(Shape<3>);
+
+impl Support<3> for Wrapped {
+    fn support(&self, dir: &Vector<3>) -> Vector<3> {
+        // Shifted, so that an answer taken from the enum inside would differ.
+        self.0.support(dir) + Vector::<3>::new(1.0, 0.0, 0.0)
+    }
+    fn center(&self) -> Vector<3> {
+        self.0.center() + Vector::<3>::new(1.0, 0.0, 0.0)
+    }
+    fn extent(&self) -> f64 {
+        self.0.extent()
+    }
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+}
+
+#[test]
+fn a_shape_that_is_not_the_enum_is_taken_as_itself() {
+    let ball = Shape::Ball(gjk::shape::Ball::new(1.0).unwrap());
+    let wrapped = Wrapped(ball.clone());
+    let id = Pose::<3>::identity();
+    let at = Pose::<3>::new_3d(
+        Vector::<3>::new(3.5, 0.0, 0.0),
+        nalgebra::UnitQuaternion::identity(),
+    )
+    .unwrap();
+    // The wrapped ball sits at x = 1, 1.5 from the ball at 3.5; the enum's at 2.5.
+    let d = distance_with(&wrapped, &id, &ball, &at, &QueryOptions::default()).unwrap();
+    assert!((d.distance - 0.5).abs() < 1e-12, "{}", d.distance);
+    let d = distance_with(&ball, &id, &ball, &at, &QueryOptions::default()).unwrap();
+    assert!((d.distance - 1.5).abs() < 1e-12, "{}", d.distance);
+}
