@@ -6,8 +6,13 @@
 //! enums; on the hulls they hold, or else on the enums hidden behind a plain support function
 //! (matched by the test itself); and on the enums behind `&dyn Support`. The answers must
 //! agree to the last bit (compared as their `Debug` text, which tells -0 from 0), iteration
-//! counts included. A dispatch that swapped the shapes, lost a pose or answered from the wrong
-//! kind would show here.
+//! counts included: the concrete hull's inlined search and the enum's search through its
+//! kind at every support point must not part ways.
+//!
+//! All three go through the queries' own match, so a fault common to every branch of it (a
+//! pose lost, the shapes swapped) cannot show here: the oracle tests, which run on the enums
+//! (tests/properties.rs against the shapes' support functions, seen to fail with B placed by
+//! A's pose), catch those.
 
 mod common;
 
@@ -189,7 +194,8 @@ fn a_shape_that_is_not_the_enum_is_taken_as_itself() {
         nalgebra::UnitQuaternion::identity(),
     )
     .unwrap();
-    // The wrapped ball sits at x = 1, 1.5 from the ball at 3.5; the enum's at 2.5.
+    // The wrapped ball reaches from x = 0 to 2, 0.5 short of the ball at 3.5 (radius 1); the
+    // ball itself, at the origin, is 1.5 short of it.
     let d = distance_with(&wrapped, &id, &ball, &at, &QueryOptions::default()).unwrap();
     assert!((d.distance - 0.5).abs() < 1e-12, "{}", d.distance);
     let d = distance_with(&ball, &id, &ball, &at, &QueryOptions::default()).unwrap();
