@@ -1,13 +1,15 @@
-//! Queries on the `Shape` enum answer exactly as on the concrete shapes it holds.
+//! Queries on the `Shape` enum answer exactly as they did when they matched its kind at every
+//! support point.
 //!
 //! The queries match an enum's kind once and run on the concrete shape (a hull) or on the
 //! enum (the other kinds), rather than matching at every support point (see
-//! `Support::as_any`). Each query here runs on random pairs of every kind three ways: on the
-//! enums; on the hulls they hold, or else on the enums hidden behind a plain support function
-//! (matched by the test itself); and on the enums behind `&dyn Support`. The answers must
-//! agree to the last bit (compared as their `Debug` text, which tells -0 from 0), iteration
-//! counts included: the concrete hull's inlined search and the enum's search through its
-//! kind at every support point must not part ways.
+//! `Support::as_any`). Each query here (cold, and warm with the cache it leaves) runs on random
+//! pairs of every kind three ways: on the enums; on the enums hidden behind a plain support
+//! function, which the queries cannot tell from any user shape and so search through the
+//! enum's kind at every support point (as before); and on the enums behind `&dyn Support`.
+//! The answers and the caches must agree to the last bit (compared as their `Debug` text,
+//! which tells -0 from 0), iteration counts included: a hull searched as itself must take the
+//! route the enum forwarding to it takes (seen to fail with the enum's inner point dropped).
 //!
 //! All three go through the queries' own match, so a fault common to every branch of it (a
 //! pose lost, the shapes swapped) cannot show here: the oracle tests, which run on the enums
@@ -20,8 +22,9 @@ use common::random::{random_vector, Dims, RandomPair, Space};
 use common::Rng;
 use gjk::shape::Shape;
 use gjk::{
-    distance_with, intersect_with, penetration_with, ray_cast_with, shape_cast_with, CastOptions,
-    Pose, QueryOptions, SmoothParts, Support, Vector,
+    distance_cached, distance_with, intersect_cached, intersect_with, penetration_with,
+    ray_cast_with, shape_cast_with, CastOptions, Pose, QueryOptions, SimplexCache, SmoothParts,
+    Support, Vector,
 };
 
 /// The enum seen only through its support function: the queries cannot tell it is the enum,
@@ -61,28 +64,16 @@ impl<const D: usize> Support<D> for Hidden<'_, D> {
     }
 }
 
-/// Runs `$body` with `$s` bound to the hull the enum `$shape` holds, or to the enum hidden
-/// (see [`Hidden`]).
-macro_rules! reference {
-    ($shape:expr, $s:ident => $body:expr) => {
-        match $shape {
-            Shape::ConvexHull($s) => $body,
-            other => {
-                let $s = &Hidden(other);
-                $body
-            }
-        }
-    };
-}
-
-/// The answers of every pair query on `a` and `b`, as text.
+/// The answers of every pair query on `a` and `b`, as text, and the simplex caches the warm
+/// queries leave (which name the route a search took: the vertices and inner points it used,
+/// where the boolean query's answer alone would not tell).
 fn answers<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
     b: &B,
     pose_b: &Pose<D>,
     velocity: &Vector<D>,
-) -> [String; 4]
+) -> [String; 6]
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -90,6 +81,9 @@ where
     let options = QueryOptions::default();
     let cast = CastOptions::default();
     let at_rest = Vector::<D>::zeros();
+    let (mut for_distance, mut for_verdict) = (SimplexCache::new(), SimplexCache::new());
+    let cached_distance = distance_cached(a, pose_a, b, pose_b, &options, &mut for_distance);
+    let cached_verdict = intersect_cached(a, pose_a, b, pose_b, &options, &mut for_verdict);
     [
         format!("{:?}", distance_with(a, pose_a, b, pose_b, &options)),
         format!("{:?}", intersect_with(a, pose_a, b, pose_b, &options)),
@@ -98,6 +92,8 @@ where
             "{:?}",
             shape_cast_with(a, pose_a, &at_rest, b, pose_b, velocity, &cast)
         ),
+        format!("{cached_distance:?} {for_distance:?}"),
+        format!("{cached_verdict:?} {for_verdict:?}"),
     ]
 }
 
@@ -127,14 +123,18 @@ where
         let velocity = (p.pose_a.translation() - p.pose_b.translation()) * 2.0
             + random_vector::<D>(&mut rng, p.size);
         let on_enums = answers(&p.a, &p.pose_a, &p.b, &p.pose_b, &velocity);
-        let on_kinds = reference!(&p.a, a => reference!(&p.b, b => answers(
-            a, &p.pose_a, b, &p.pose_b, &velocity
-        )));
+        let on_hidden = answers(
+            &Hidden(&p.a),
+            &p.pose_a,
+            &Hidden(&p.b),
+            &p.pose_b,
+            &velocity,
+        );
         let (dyn_a, dyn_b): (&dyn Support<D>, &dyn Support<D>) = (&p.a, &p.b);
         let on_dyn = answers(dyn_a, &p.pose_a, dyn_b, &p.pose_b, &velocity);
-        assert_eq!(on_enums, on_kinds, "pair {i}: {:?} vs {:?}", p.a, p.b);
+        assert_eq!(on_enums, on_hidden, "pair {i}: {:?} vs {:?}", p.a, p.b);
         assert_eq!(
-            on_dyn, on_kinds,
+            on_dyn, on_hidden,
             "pair {i} behind dyn: {:?} vs {:?}",
             p.a, p.b
         );
@@ -144,7 +144,7 @@ where
         if direction.iter().any(|x| *x != 0.0) {
             assert_eq!(
                 ray(&p.a, &p.pose_a, &origin, &direction),
-                reference!(&p.a, a => ray(a, &p.pose_a, &origin, &direction)),
+                ray(&Hidden(&p.a), &p.pose_a, &origin, &direction),
                 "ray {i} on {:?}",
                 p.a
             );
