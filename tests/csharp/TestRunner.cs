@@ -619,7 +619,8 @@ internal static class TestRunner
         }
     }
 
-    /// <summary>glibc's malloc statistics (<c>struct mallinfo2</c>, glibc 2.33 and later).</summary>
+    /// <summary>glibc's malloc statistics: <c>struct mallinfo2</c>, glibc 2.33 and later.
+    /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     private struct MallocStatistics
     {
@@ -704,9 +705,10 @@ internal static class TestRunner
         }
         // A circle that is never freed holds 176 bytes of the C heap, so a leak of 500,000 is
         // 86 MiB (measured with gjk_shape_free skipped). Counted on the C heap, the growth is
-        // 0 KiB on a sound build and the bound is 4 MiB. Counted as resident memory, the finalizer's rounds were seen to
-        // grow it by 47 MiB on a loaded machine while a finalizer that frees nothing grows it
-        // by 86 MiB: that bound is looser, and the C heap is what CI counts (Debian, glibc).
+        // 0 KiB on a sound build and the bound is 4 MiB. Counted as resident memory, the
+        // finalizer's rounds were seen to grow it by 47 MiB on a loaded machine while a
+        // finalizer that frees nothing grows it by 86 MiB: that bound is looser, and the C
+        // heap is what CI counts (Debian, glibc).
         string what = countsTheCHeap == true ? "the C heap" : "resident memory";
         long bound = countsTheCHeap == true ? 4L << 20 : 64L << 20;
         Check(wrong == 0, "every shape had its dimension");
