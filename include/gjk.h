@@ -442,10 +442,13 @@ extern "C" {
  * Threads: the workers come from one pool of the library, started by the first call that
  * uses threads (never by a call with `threads` 1) and kept while the library is loaded; no
  * call starts or joins threads. Below 128 pairs, or with `threads` 1, the call runs on the
- * calling thread and costs each pair what `gjk_distance_ex` costs. A program with its own
- * job system passes `threads` 1 and gives each job a slice of the arrays (`shapes_a + first`,
- * ..., `count` = the slice's length; a few hundred pairs or more per call): the answers are
- * the same whatever the split.
+ * calling thread and costs each pair what `gjk_distance_ex` costs. `fork()`: a child process
+ * may call every function at once, whatever its parent did before (threaded batches
+ * included), with the same answers; the pool belongs to the process that started it, a child
+ * starts its own, and nothing of the library is held locked across a fork. A program with its
+ * own job system passes `threads` 1 and gives each job a slice of the arrays
+ * (`shapes_a + first`, ..., `count` = the slice's length; a few hundred pairs or more per
+ * call): the answers are the same whatever the split.
  *
  * # Safety
  * Non-NULL arrays must hold `count` valid elements; `results` and `statuses` must not overlap

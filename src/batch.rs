@@ -13,6 +13,11 @@
 //! by the first call that uses threads and kept while the library is loaded: no call builds or
 //! joins threads, and the number of cores is looked up once per process.
 //!
+//! Processes: every call works in a child made by `fork()`, whatever its parent did before
+//! (threaded batches and [`pairs_within`] included), with the same answers. The pool belongs
+//! to the process that started it; a child that asks for threads starts its own, and nothing
+//! of the library is held locked across a fork (its state is published through atomics).
+//!
 //! Callers that run their own job system: pass `threads = 1`, and give each of your jobs its
 //! own slice of the pairs (a batch of a few hundred pairs or more per job keeps the per-call
 //! cost negligible; any split gives the same answers, since each pair is answered alone).
@@ -33,8 +38,9 @@
 use std::fmt;
 use std::mem::{ManuallyDrop, MaybeUninit};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::error::QueryError;
 use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
@@ -246,26 +252,74 @@ fn within<const D: usize>(
 }
 
 /// The cores of the machine, looked up once per process: `available_parallelism` reads
-/// cgroup files, three opens a call on Linux, too much to pay on every batch.
+/// cgroup files, three opens a call on Linux, too much to pay on every batch. An atomic rather
+/// than a lock, so that a `fork()` in the middle of the look-up leaves the child nothing to
+/// wait for (0: not looked up yet).
 fn cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
+    static CORES: AtomicUsize = AtomicUsize::new(0);
+    match CORES.load(Ordering::Relaxed) {
+        0 => {
+            let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+            CORES.store(cores, Ordering::Relaxed);
+            cores
+        }
+        cores => cores,
+    }
 }
 
-/// The library's pool: one thread per core, started by the first call that uses threads and
-/// kept as long as the library is loaded (never rebuilt, never joined). Its own pool rather
-/// than rayon's global one, so that a program which configures the global pool keeps that
-/// freedom. `None` when threads cannot be started: everything then runs on the calling thread.
+/// The library's pool in one process: `None` when threads could not be started there.
+struct ProcessPool {
+    /// The process whose threads these are.
+    process: u32,
+    pool: Option<rayon::ThreadPool>,
+    /// The pool of the parent process this one was forked from, if it had one: never used nor
+    /// freed in the child, only kept reachable (leak checkers then see no memory lost).
+    _forked_from: Option<&'static ProcessPool>,
+}
+
+/// The library's pool: one thread per core, started by the first call of a process that uses
+/// threads and kept as long as the library is loaded (never rebuilt, never joined). Its own
+/// pool rather than rayon's global one, so that a program which configures the global pool
+/// keeps that freedom. `None` when threads cannot be started: everything then runs on the
+/// calling thread.
+///
+/// Fork safety: a child made by `fork()` has none of its parent's threads, so the pool belongs
+/// to the process that started it ([`ProcessPool::process`]); a child that asks for threads
+/// starts its own pool, and leaves its parent's untouched (dropping it would wait on the
+/// parent's threads, whose locks may have been copied held). The pool is published through an
+/// atomic pointer, not a lock: nothing of it can be held across a fork.
 fn pool() -> Option<&'static rayon::ThreadPool> {
-    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        rayon::ThreadPoolBuilder::new()
+    static POOL: AtomicPtr<ProcessPool> = AtomicPtr::new(ptr::null_mut());
+    let process = std::process::id();
+    let current = POOL.load(Ordering::Acquire);
+    // SAFETY: a pointer stored in `POOL` comes from `Box::into_raw` and is never freed.
+    let found = unsafe { current.as_ref() };
+    if let Some(found) = found.filter(|found| found.process == process) {
+        return found.pool.as_ref();
+    }
+    let started = Box::new(ProcessPool {
+        process,
+        _forked_from: found,
+        pool: rayon::ThreadPoolBuilder::new()
             .num_threads(cores())
             .thread_name(|k| format!("gjk-batch-{k}"))
             .build()
-            .ok()
-    })
-    .as_ref()
+            .ok(),
+    });
+    let started = Box::into_raw(started);
+    let published =
+        match POOL.compare_exchange(current, started, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => started,
+            Err(other) => {
+                // Another thread of this process published its pool first: ours is not needed.
+                // SAFETY: `started` came from `Box::into_raw` above and was never shared.
+                drop(unsafe { Box::from_raw(started) });
+                other
+            }
+        };
+    // SAFETY: `published` is non-null, from `Box::into_raw`, and never freed; a pointer that
+    // another thread published is of this process, since its threads are this process's.
+    unsafe { &*published }.pool.as_ref()
 }
 
 /// How the work of a call is spread: on the calling thread alone, or on the calling thread
