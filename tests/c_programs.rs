@@ -4,19 +4,33 @@
 mod native;
 
 use native::{assert_summary, c_compiler, compile, root, run_checked, C_FLAGS};
-use std::process::Command;
+use std::process::{Command, ExitCode};
 
-#[test]
+/// What is missing of the C compiler's sanitizers.
+fn missing_c_sanitizers() -> Option<String> {
+    native::missing_sanitizers(&c_compiler(), "c")
+}
+
+fn main() -> ExitCode {
+    native::suite::run(vec![
+        check!(c_abi_test_program_passes_under_valgrind),
+        check!(c_shapes_test_program_passes_under_valgrind),
+        check!(c_demo_runs_under_valgrind),
+        check!(header_compiles_as_cpp),
+        check!(c_abi_test_program_passes_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
+        check!(c_demo_runs_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
+        check!(c_test_programs_pass_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
+    ])
+}
+
 fn c_abi_test_program_passes_under_valgrind() {
     native::run_c_test_program("test_abi", 400, &[]);
 }
 
-#[test]
 fn c_shapes_test_program_passes_under_valgrind() {
     native::run_c_test_program("test_shapes", 40, &[]);
 }
 
-#[test]
 fn c_demo_runs_under_valgrind() {
     let exe = compile(
         &c_compiler(),
@@ -31,7 +45,6 @@ fn c_demo_runs_under_valgrind() {
     );
 }
 
-#[test]
 fn header_compiles_as_cpp() {
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_string());
     let status = Command::new(cxx)
@@ -51,12 +64,8 @@ fn header_compiles_as_cpp() {
     assert!(status.success());
 }
 
-#[test]
 fn c_abi_test_program_passes_under_address_and_ub_sanitizers() {
     let cc = c_compiler();
-    if !native::sanitizers_available(&cc, "c") {
-        return;
-    }
     let exe = native::compile_sanitized(
         &cc,
         &[root().join("tests/c/test_abi.c")],
@@ -66,12 +75,8 @@ fn c_abi_test_program_passes_under_address_and_ub_sanitizers() {
     assert_summary(&native::run_sanitized(&exe), 400);
 }
 
-#[test]
 fn c_demo_runs_under_address_and_ub_sanitizers() {
     let cc = c_compiler();
-    if !native::sanitizers_available(&cc, "c") {
-        return;
-    }
     let exe = native::compile_sanitized(&cc, &[root().join("examples/c/demo.c")], C_FLAGS, "demo");
     let out = native::run_sanitized(&exe);
     assert!(
@@ -82,12 +87,8 @@ fn c_demo_runs_under_address_and_ub_sanitizers() {
 
 /// The other C test programs (batch calls, casts, the trace, warm starts) under the
 /// sanitizers too.
-#[test]
 fn c_test_programs_pass_under_address_and_ub_sanitizers() {
     let cc = c_compiler();
-    if !native::sanitizers_available(&cc, "c") {
-        return;
-    }
     for (name, min_checks) in [
         ("test_batch", 1000),
         ("test_casts", 80),

@@ -7,6 +7,25 @@ mod native;
 
 use native::{assert_summary, compile, root, run_checked, run_checked_with};
 use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// What is missing of the C++ compiler's sanitizers.
+fn missing_cpp_sanitizers() -> Option<String> {
+    native::missing_sanitizers(&cxx_compiler(), "c++")
+}
+
+fn main() -> ExitCode {
+    native::suite::run(vec![
+        check!(cpp_wrapper_test_program_passes_under_valgrind),
+        check!(cpp_tutorial_test_program_passes_under_valgrind),
+        check!(cpp_batch_test_program_passes_under_valgrind),
+        check!(cpp_wrapper_test_program_passes_under_address_and_ub_sanitizers, needs missing_cpp_sanitizers),
+        check!(cpp_tutorial_test_program_passes_under_address_and_ub_sanitizers, needs missing_cpp_sanitizers),
+        check!(cpp_casts_test_program_passes_under_valgrind),
+        check!(tutorial_2d_program_compiles_and_answers_unchanged),
+        check!(tutorial_3d_program_compiles_and_answers_unchanged),
+    ])
+}
 
 fn cxx_compiler() -> String {
     std::env::var("CXX").unwrap_or_else(|_| "c++".to_string())
@@ -53,28 +72,22 @@ fn run_legacy_program(name: &str, expected: &[&str]) {
     assert_eq!(lines, expected, "the output of {name}");
 }
 
-#[test]
 fn cpp_wrapper_test_program_passes_under_valgrind() {
     run_cpp_test("test_wrapper", 100);
 }
 
-#[test]
 fn cpp_tutorial_test_program_passes_under_valgrind() {
     run_cpp_test("test_tutorial", 170);
 }
 
-#[test]
 fn cpp_batch_test_program_passes_under_valgrind() {
     run_cpp_test("test_batch", 150);
 }
 
 /// `run_cpp_test` built with AddressSanitizer and UndefinedBehaviorSanitizer and run without
-/// valgrind (skipped with a warning when the compiler lacks them, unless GJK_REQUIRE_TOOLS).
+/// valgrind (skipped when the compiler lacks them: [`missing_cpp_sanitizers`]).
 fn run_cpp_test_sanitized(name: &str, minimum: usize) {
     let cxx = cxx_compiler();
-    if !native::sanitizers_available(&cxx, "c++") {
-        return;
-    }
     let flags = cxx_flags();
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     let source = root().join("tests/cpp").join(format!("{name}.cpp"));
@@ -82,17 +95,14 @@ fn run_cpp_test_sanitized(name: &str, minimum: usize) {
     assert_summary(&native::run_sanitized(&exe), minimum);
 }
 
-#[test]
 fn cpp_wrapper_test_program_passes_under_address_and_ub_sanitizers() {
     run_cpp_test_sanitized("test_wrapper", 100);
 }
 
-#[test]
 fn cpp_tutorial_test_program_passes_under_address_and_ub_sanitizers() {
     run_cpp_test_sanitized("test_tutorial", 170);
 }
 
-#[test]
 fn cpp_casts_test_program_passes_under_valgrind() {
     run_cpp_test("test_casts", 25);
 }
@@ -102,7 +112,6 @@ fn cpp_casts_test_program_passes_under_valgrind() {
 /// poly2 is the triangle (3,3), (5,3), (3,5) with its last vertex repeated, convex once the
 /// repeat is ignored; they share the corner (3, 3), so they overlap ("重叠") as closed sets, and
 /// main returns 0. (The tutorial's own isConvex called the square concave.)
-#[test]
 fn tutorial_2d_program_compiles_and_answers_unchanged() {
     run_legacy_program("tutorial_2d", &["重叠判断结果为: 两个多边形 <重叠>"]);
 }
@@ -120,7 +129,6 @@ fn tutorial_2d_program_compiles_and_answers_unchanged() {
 /// farthest against it the first of its x = 3 face, (3, 0, 0): (-2, 0, 0), whose dot product
 /// with (1, 0, 0) is -2; back along (2, 0, 0) the same; along (1, 2, 3) the corners (1, 1, 1)
 /// and (3, 0, 0): (-2, 1, 1).
-#[test]
 fn tutorial_3d_program_compiles_and_answers_unchanged() {
     run_legacy_program(
         "tutorial_3d",

@@ -7,16 +7,41 @@
 
 mod native;
 
-use native::{build_library, compile, profile_dir, root, tool_available};
+use native::{build_library, compile, missing_tools, profile_dir, root};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
 
 /// The Unity package; its Runtime/ folder holds the binding's sources.
 const PACKAGE: &str = "bindings/csharp/unity/com.gjk.collision";
 
-fn mono_available() -> bool {
-    tool_available("mcs", "--version") && tool_available("mono", "--version")
+/// What is missing of Mono (the compiler and the runtime).
+fn missing_mono() -> Option<String> {
+    missing_tools(&[("mcs", "--version"), ("mono", "--version")])
+}
+
+/// Mono when the C# timing runs (`GJK_BENCH=1`); otherwise its C program is only compiled.
+fn missing_mono_to_time() -> Option<String> {
+    timing().then(missing_mono).flatten()
+}
+
+/// Whether `GJK_BENCH=1` asks for the timing of C# against C.
+fn timing() -> bool {
+    std::env::var_os("GJK_BENCH").is_some_and(|v| v == "1")
+}
+
+fn main() -> ExitCode {
+    native::suite::run(vec![
+        check!(csharp_binding_passes_its_checks_under_mono, needs missing_mono),
+        check!(csharp_unity_overloads_pass_against_a_stub_engine, needs missing_mono),
+        check!(csharp_example_runs_under_mono, needs missing_mono),
+        check!(csharp_distance_cost_against_c, needs missing_mono_to_time),
+        check!(csharp_batch_calls_pass_under_mono, needs missing_mono),
+        check!(csharp_casts_pass_under_mono, needs missing_mono),
+        check!(csharp_warm_starts_pass_under_mono, needs missing_mono),
+        check!(csharp_trace_passes_under_mono, needs missing_mono),
+        check!(csharp_tutorial_mirror_passes_under_mono, needs missing_mono),
+    ])
 }
 
 /// The binding's C# sources.
@@ -106,13 +131,11 @@ fn mono(lib: &Path) -> Command {
     with_library(Path::new("mono"), lib)
 }
 
-/// Runs `command`, echoes its output and returns its standard output. Panics if it fails.
+/// Runs `command` and returns its standard output. Panics with its output if it fails.
 fn run(mut command: Command) -> String {
     let output = command.output().expect("the program runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
     assert!(
         output.status.success(),
         "{command:?} failed ({}):\n{stdout}\n{stderr}",
@@ -134,11 +157,7 @@ fn assert_summary(out: &str, min: usize) {
     );
 }
 
-#[test]
 fn csharp_binding_passes_its_checks_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["TestRunner.cs", "ShapeTests.cs", "Checks.cs", "Bench.cs"]);
     let exe = compile_csharp(&lib, "test_runner", &sources, &[]);
@@ -147,11 +166,7 @@ fn csharp_binding_passes_its_checks_under_mono() {
     assert_summary(&run(command), 260);
 }
 
-#[test]
 fn csharp_unity_overloads_pass_against_a_stub_engine() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&[
         "TestRunner.cs",
@@ -174,11 +189,7 @@ fn csharp_unity_overloads_pass_against_a_stub_engine() {
     assert_summary(&run(command), 100);
 }
 
-#[test]
 fn csharp_example_runs_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let example = [root().join("examples/csharp/Example.cs")];
     let exe = compile_csharp(&lib, "example", &example, &[]);
@@ -201,9 +212,8 @@ fn csharp_example_runs_under_mono() {
 /// The median cost of one distance query from C# under Mono and from C, on the same shapes,
 /// against the release build. Timing runs only with `GJK_BENCH=1` (it takes a few
 /// seconds); otherwise the C timing program is only compiled, so that it keeps building.
-#[test]
 fn csharp_distance_cost_against_c() {
-    if std::env::var_os("GJK_BENCH").is_none_or(|v| v != "1") {
+    if !timing() {
         compile(
             "cc",
             &[root().join("tests/csharp/bench_distance.c")],
@@ -217,9 +227,6 @@ fn csharp_distance_cost_against_c() {
             "bench_distance",
         );
         eprintln!("note: set GJK_BENCH=1 to time Gjk.Distance from C# and from C");
-        return;
-    }
-    if !mono_available() {
         return;
     }
     let status = Command::new(env!("CARGO"))
@@ -270,11 +277,7 @@ fn csharp_distance_cost_against_c() {
     );
 }
 
-#[test]
 fn csharp_batch_calls_pass_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["BatchRunner.cs", "Checks.cs"]);
     let exe = compile_csharp(&lib, "batch_runner", &sources, &[]);
@@ -283,11 +286,7 @@ fn csharp_batch_calls_pass_under_mono() {
     assert_summary(&run(command), 900);
 }
 
-#[test]
 fn csharp_casts_pass_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["CastTests.cs", "Checks.cs"]);
     let exe = compile_csharp(&lib, "cast_tests", &sources, &[]);
@@ -296,11 +295,7 @@ fn csharp_casts_pass_under_mono() {
     assert_summary(&run(command), 30);
 }
 
-#[test]
 fn csharp_warm_starts_pass_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["CacheTests.cs", "Checks.cs"]);
     let exe = compile_csharp(&lib, "cache_tests", &sources, &[]);
@@ -309,11 +304,7 @@ fn csharp_warm_starts_pass_under_mono() {
     assert_summary(&run(command), 300);
 }
 
-#[test]
 fn csharp_trace_passes_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["TraceTests.cs", "Checks.cs"]);
     let exe = compile_csharp(&lib, "trace_tests", &sources, &[]);
@@ -322,11 +313,7 @@ fn csharp_trace_passes_under_mono() {
     assert_summary(&run(command), 30);
 }
 
-#[test]
 fn csharp_tutorial_mirror_passes_under_mono() {
-    if !mono_available() {
-        return;
-    }
     let lib = build_library();
     let sources = test_sources(&["TutorialTests.cs", "Checks.cs"]);
     let exe = compile_csharp(&lib, "tutorial_tests", &sources, &[]);

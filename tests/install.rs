@@ -5,9 +5,15 @@
 
 mod native;
 
-use native::{profile_dir, root, run_checked, tool_available};
+use native::{missing_tools, profile_dir, root, run_checked};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    native::suite::run(vec![
+        check!(install_then_build_with_cmake_and_pkg_config, needs missing_build_tools),
+    ])
+}
 
 /// Runs `command`, panicking with its output if it fails.
 fn run(command: &mut Command) -> String {
@@ -33,17 +39,17 @@ fn pkg_config(prefix: &Path, args: &[&str]) -> String {
     .to_string()
 }
 
-#[test]
-fn install_then_build_with_cmake_and_pkg_config() {
-    let tools = [
+/// What is missing of the tools a user builds with.
+fn missing_build_tools() -> Option<String> {
+    missing_tools(&[
         ("cmake", "--version"),
         ("pkg-config", "--version"),
         ("c++", "--version"),
         ("cc", "--version"),
-    ];
-    if !tools.iter().all(|(tool, arg)| tool_available(tool, arg)) {
-        return;
-    }
+    ])
+}
+
+fn install_then_build_with_cmake_and_pkg_config() {
     let work = profile_dir().join("install-test");
     if work.exists() {
         std::fs::remove_dir_all(&work).unwrap();

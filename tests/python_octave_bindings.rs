@@ -4,16 +4,16 @@
 //! the package from bindings/python as a user would (cargo builds the release library, cffi
 //! compiles the extension against include/gjk.h), then its pytest suite and the airspace
 //! example run. Octave: the MEX gateway compiled with `mkoctfile --mex` against the freshly built
-//! library, then tests/octave/test_gjk.m under `octave-cli`. Each is skipped with a warning when
-//! its tools are missing, unless GJK_REQUIRE_TOOLS is set.
+//! library, then tests/octave/test_gjk.m under `octave-cli`. Each is reported skipped (ignored)
+//! when its tools are missing, unless GJK_REQUIRE_TOOLS is set (tests/native/suite.rs).
 
 mod native;
 
-use native::{assert_summary, build_library, root, tool_available};
+use native::{assert_summary, build_library, missing, missing_tools, root};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, ExitCode, Output};
 
-/// Runs `command`, printing its output; panics with it when the command fails.
+/// Runs `command` and returns its standard output; panics with its output when it fails.
 fn run(command: &mut Command, what: &str) -> String {
     let Output {
         status,
@@ -24,8 +24,6 @@ fn run(command: &mut Command, what: &str) -> String {
         .unwrap_or_else(|e| panic!("{what} cannot run: {e}"));
     let stdout = String::from_utf8_lossy(&stdout).into_owned();
     let stderr = String::from_utf8_lossy(&stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
     assert!(
         status.success(),
         "{what} failed ({status}):\n{stdout}\n{stderr}"
@@ -83,30 +81,31 @@ fn python_environment() -> PathBuf {
     python
 }
 
-fn python_available() -> bool {
-    if !tool_available("python3", "--version") {
-        return false;
-    }
-    // Debian ships the venv module apart from python3 (python3-venv).
-    let venv = Command::new("python3")
-        .args(["-c", "import venv, ensurepip"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !venv {
-        assert!(
-            std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
-            "GJK_REQUIRE_TOOLS is set but python3 has no venv module (python3-venv)"
-        );
-        eprintln!("warning: python3 has no venv module; skipping the Python package");
-    }
-    venv
+/// What is missing for the Python package's test: python3, or its venv module (Debian ships it
+/// apart, as python3-venv).
+fn missing_python() -> Option<String> {
+    missing_tools(&[("python3", "--version")]).or_else(|| {
+        let venv = Command::new("python3")
+            .args(["-c", "import venv, ensurepip"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+        missing(venv, || "python3 has no venv module (python3-venv)".into())
+    })
 }
 
-#[test]
+/// What is missing for the Octave binding's test.
+fn missing_octave() -> Option<String> {
+    missing_tools(&[("octave-cli", "--version"), ("mkoctfile", "--version")])
+}
+
+fn main() -> ExitCode {
+    native::suite::run(vec![
+        check!(python_package_installs_and_its_tests_pass, needs missing_python),
+        check!(octave_binding_test_script_passes, needs missing_octave),
+    ])
+}
+
 fn python_package_installs_and_its_tests_pass() {
-    if !python_available() {
-        return;
-    }
     let python = python_environment();
     let out = run(
         Command::new(&python)
@@ -167,11 +166,7 @@ fn build_mex(lib: &Path) -> PathBuf {
     out_dir
 }
 
-#[test]
 fn octave_binding_test_script_passes() {
-    if !(tool_available("octave-cli", "--version") && tool_available("mkoctfile", "--version")) {
-        return;
-    }
     let lib = build_library();
     let mex_dir = build_mex(&lib);
     let script = format!(

@@ -67,20 +67,41 @@ pub fn compile(compiler: &str, sources: &[PathBuf], flags: &[&str], name: &str) 
     exe
 }
 
-/// Whether the external tool `name` runs (`name version_arg` succeeds). When it does not, the
-/// test that needs it is skipped with a warning, unless `GJK_REQUIRE_TOOLS` is set (CI sets it):
-/// then a missing tool fails the test, so that nothing is skipped silently in CI.
+pub mod suite;
+
+/// `what`, as the reason a test is skipped, when `found` is false: `None` when it is there.
+/// With `GJK_REQUIRE_TOOLS` set (CI sets it) a missing tool panics instead, failing the test,
+/// so that nothing is skipped in CI.
+pub fn missing(found: bool, what: impl FnOnce() -> String) -> Option<String> {
+    if found {
+        return None;
+    }
+    let what = what();
+    assert!(
+        std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
+        "GJK_REQUIRE_TOOLS is set but {what}"
+    );
+    Some(what)
+}
+
+/// The first of `tools` (each `(name, version_arg)`) that does not run, as the reason to skip
+/// a test that needs them ([`missing`]); `None` when all run.
+pub fn missing_tools(tools: &[(&str, &str)]) -> Option<String> {
+    tools.iter().find_map(|&(name, version_arg)| {
+        let runs = Command::new(name)
+            .arg(version_arg)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        missing(runs, || format!("`{name}` not found"))
+    })
+}
+
+/// Whether the external tool `name` runs; when it does not, what needs it goes on without it,
+/// with a warning (but see [`missing`] for CI).
 pub fn tool_available(name: &str, version_arg: &str) -> bool {
-    let found = Command::new(name)
-        .arg(version_arg)
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let found = missing_tools(&[(name, version_arg)]).is_none();
     if !found {
-        assert!(
-            std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
-            "GJK_REQUIRE_TOOLS is set but `{name}` is not installed"
-        );
-        eprintln!("warning: `{name}` not found; skipping what needs it");
+        eprintln!("warning: `{name}` not found; going on without it");
     }
     found
 }
@@ -118,8 +139,6 @@ pub fn run_checked_with(exe: &Path, suppressions: &[PathBuf]) -> String {
     let output = command.output().expect("test program runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
     assert!(
         output.status.success(),
         "{} failed ({}):\n{stdout}\n{stderr}",
@@ -133,9 +152,12 @@ pub fn run_checked_with(exe: &Path, suppressions: &[PathBuf]) -> String {
 /// so that a program that stops early cannot pass.
 pub fn assert_summary(out: &str, min_checks: usize) {
     let last = out.lines().last().unwrap_or_default();
-    assert!(last.ends_with(" 0 failed"), "unexpected summary: {last}");
+    assert!(
+        last.ends_with(" 0 failed"),
+        "unexpected summary: {last}\n{out}"
+    );
     let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
-    assert!(passed >= min_checks, "only {passed} checks ran");
+    assert!(passed >= min_checks, "only {passed} checks ran:\n{out}");
 }
 
 /// The C compiler: `$CC`, or `cc`.
@@ -201,25 +223,33 @@ const SANITIZER_ENV: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether `compiler` builds and runs a program with [`SANITIZER_FLAGS`] (a trial compile of
-/// a small C or C++ program, `language` "c" or "c++", that allocates and frees, so that ASan,
-/// LeakSanitizer and UBSan all start). When it does not, the caller skips its test with a
-/// warning, unless `GJK_REQUIRE_TOOLS` is set: then this fails.
-pub fn sanitizers_available(compiler: &str, language: &str) -> bool {
+/// What is missing when `compiler` cannot build and run a program with [`SANITIZER_FLAGS`] (a
+/// trial compile of a small C or C++ program, `language` "c" or "c++", that allocates and
+/// frees, so that ASan, LeakSanitizer and UBSan all start), as the reason to skip a test
+/// ([`missing`]); `None` when it can.
+pub fn missing_sanitizers(compiler: &str, language: &str) -> Option<String> {
     // Probed once per compiler and language; the lock also keeps parallel tests from writing
     // the probe executable at the same time.
     static PROBED: std::sync::Mutex<Vec<(String, String, bool)>> =
         std::sync::Mutex::new(Vec::new());
     let mut probed = PROBED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, _, ran)) = probed
+    let ran = match probed
         .iter()
         .find(|(c, l, _)| c == compiler && l == language)
     {
-        return *ran;
-    }
-    let ran = probe_sanitizers(compiler, language);
-    probed.push((compiler.to_string(), language.to_string(), ran));
-    ran
+        Some(&(_, _, ran)) => ran,
+        None => {
+            let ran = probe_sanitizers(compiler, language);
+            probed.push((compiler.to_string(), language.to_string(), ran));
+            ran
+        }
+    };
+    missing(ran, || {
+        format!(
+            "`{compiler}` cannot build and run a program with {SANITIZER_FLAGS:?} (install the \
+             compiler's sanitizer runtimes, e.g. libasan and libubsan)"
+        )
+    })
 }
 
 fn probe_sanitizers(compiler: &str, language: &str) -> bool {
@@ -245,21 +275,11 @@ fn probe_sanitizers(compiler: &str, language: &str) -> bool {
             child.stdin.take().unwrap().write_all(source.as_bytes())?;
             child.wait_with_output()
         });
-    let ran = compiled.is_ok_and(|o| o.status.success())
+    compiled.is_ok_and(|o| o.status.success())
         && Command::new(&exe)
             .envs(SANITIZER_ENV.iter().copied())
             .output()
-            .is_ok_and(|o| o.status.success());
-    if !ran {
-        assert!(
-            std::env::var_os("GJK_REQUIRE_TOOLS").is_none(),
-            "GJK_REQUIRE_TOOLS is set but `{compiler}` cannot build and run a program with \
-             {SANITIZER_FLAGS:?} (install the compiler's sanitizer runtimes, e.g. libasan and \
-             libubsan)"
-        );
-        eprintln!("warning: `{compiler}` has no working -fsanitize=address,undefined; skipping");
-    }
-    ran
+            .is_ok_and(|o| o.status.success())
 }
 
 /// [`compile`] with [`SANITIZER_FLAGS`] added to `flags`, into `<name>-asan` (so that it does
@@ -284,8 +304,6 @@ pub fn run_sanitized(exe: &Path) -> String {
         .expect("sanitized test program runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    print!("{stdout}");
-    eprint!("{stderr}");
     let reported = [
         "ERROR: AddressSanitizer",
         "ERROR: LeakSanitizer",
