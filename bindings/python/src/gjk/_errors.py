@@ -53,13 +53,16 @@ def last_error_message() -> str:
     return ffi.string(lib.gjk_last_error_message()).decode("utf-8", "replace")
 
 
-def error(status: int, result: Optional[Any] = None) -> GjkError:
-    """The exception for a failed status, with the library's message."""
+def error(status: int, result: Optional[Any] = None, context: str = "") -> GjkError:
+    """The exception for a failed status, with the library's message (after ``context``, the
+    Python argument concerned, when given)."""
     message = last_error_message() or ffi.string(lib.gjk_status_string(status)).decode()
+    if context:
+        message = f"{context}: {message}"
     return _BY_STATUS.get(status, GjkError)(status, message, result)
 
 
-def check(status: int) -> None:
+def check(status: int, context: str = "") -> None:
     """Raises the exception of ``status`` unless it is GJK_OK."""
     if status != lib.GJK_OK:
-        raise error(status)
+        raise error(status, None, context)

@@ -11,7 +11,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._errors import error
 from ._native import ffi, lib
-from ._pose import Pose, PoseLike, _real, c_pose, pose_array
+from ._checks import flag, integer, invalid, number, vector
+from ._pose import Pose, PoseLike, c_pose, pose_array
 from ._shapes import Shape, handle
 
 # numpy views of the C result structs, checked field by field against the compiled layout.
@@ -34,18 +35,28 @@ _check_layout(DISTANCE_DTYPE, "GjkDistanceResult")
 _check_layout(PAIR_DTYPE, "GjkPair")
 
 
+U32_MAX = 0xFFFFFFFF
+
+
 def _options(tolerance: Optional[float], max_iterations: Optional[int]):
-    """A GjkQueryOptions pointer, or NULL for the library's defaults."""
+    """A GjkQueryOptions pointer, or NULL for the library's defaults; ``tolerance`` must be a
+    number in [0, 1), ``max_iterations`` an integer from 1 (both as the library requires, but
+    named as in Python)."""
     if tolerance is None and max_iterations is None:
         return ffi.NULL
     options = ffi.new("GjkQueryOptions *", lib.gjk_query_options_default())
     if tolerance is not None:
-        options.relative_tolerance = float(tolerance)
+        options.relative_tolerance = number(tolerance, "tolerance")
+        if not 0.0 <= options.relative_tolerance < 1.0:
+            raise invalid(f"tolerance is {tolerance}: it must be in [0, 1)")
     if max_iterations is not None:
-        if int(max_iterations) < 0 or int(max_iterations) > 0xFFFFFFFF:
-            raise ValueError("max_iterations must fit in 32 bits")
-        options.max_iterations = int(max_iterations)
+        options.max_iterations = integer(max_iterations, "max_iterations", 1, U32_MAX)
     return options
+
+
+def _threads(threads) -> int:
+    """The ``threads`` of a batch call: an integer, 0 (one per core) or more."""
+    return integer(threads, "threads", 0, U32_MAX)
 
 
 def _vector(c_array, dimension: int) -> NDArray[np.float64]:
@@ -114,6 +125,12 @@ def _dimension(a: Shape, b: Shape) -> int:
     return max(a.dimension, b.dimension)
 
 
+def _placed(a: Shape, pose_a: PoseLike, b: Shape, pose_b: PoseLike):
+    """The C arguments (shape, pose, shape, pose) of a pair query, checked and named."""
+    ha, hb = handle(a, "a"), handle(b, "b")
+    return ha, c_pose(pose_a, a.dimension, "pose_a"), hb, c_pose(pose_b, b.dimension, "pose_b")
+
+
 def _distance_result(c, dimension: int) -> DistanceResult:
     return DistanceResult(
         float(c.distance), _vector(c.point_a, dimension), _vector(c.point_b, dimension),
@@ -130,7 +147,7 @@ def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = Non
     A to B and a certified lower bound (``gjk_distance_ex``). ``NoConvergenceError`` carries
     the bounds found in its ``result``."""
     out = ffi.new("GjkDistanceResult *")
-    status = lib.gjk_distance_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+    status = lib.gjk_distance_ex(*_placed(a, pose_a, b, pose_b),
                                  _options(tolerance, max_iterations), out)
     if status == lib.GJK_OK:
         return _distance_result(out, _dimension(a, b))
@@ -143,7 +160,7 @@ def intersect(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = No
     """Whether the placed shapes overlap or touch (``gjk_intersect_ex``: stops as soon as it
     knows)."""
     out = ffi.new("bool *")
-    status = lib.gjk_intersect_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+    status = lib.gjk_intersect_ex(*_placed(a, pose_a, b, pose_b),
                                   _options(None, max_iterations), out)
     if status != lib.GJK_OK:
         raise error(status)
@@ -156,7 +173,7 @@ def penetration(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = 
     """The signed distance (minus the penetration depth when the shapes overlap, by EPA), with
     the deepest or closest points and the normal (``gjk_penetration_ex``)."""
     out = ffi.new("GjkPenetrationResult *")
-    status = lib.gjk_penetration_ex(handle(a), c_pose(pose_a), handle(b), c_pose(pose_b),
+    status = lib.gjk_penetration_ex(*_placed(a, pose_a, b, pose_b),
                                     _options(tolerance, max_iterations), out)
     if status != lib.GJK_OK:
         raise error(status)
@@ -166,27 +183,28 @@ def penetration(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = 
                              int(out.iterations), bool(out.intersecting))
 
 
-def _vector3(value: Optional[ArrayLike], what: str):
-    """A double[3] from 2 or 3 numbers, or NULL for None."""
+def _vector3(value: Optional[ArrayLike], dimension: int, what: str):
+    """A double[3] from exactly ``dimension`` numbers (the shape's: a 3D vector for a 2D shape
+    or a 2D one for a 3D shape is refused), or NULL for None."""
     if value is None:
         return ffi.NULL
-    v = _real(value, what)
-    if v.shape not in ((2,), (3,)):
-        raise ValueError(f"{what}: 2 or 3 components, not shape {v.shape}")
-    return ffi.new("double[3]", v.tolist() + [0.0] * (3 - v.shape[0]))
+    v = vector(value, dimension, what)
+    return ffi.new("double[3]", v.tolist() + [0.0] * (3 - dimension))
 
 
 def ray_cast(shape: Shape, origin: ArrayLike, direction: ArrayLike, pose: PoseLike = None, *,
              max_t: float = math.inf, max_iterations: Optional[int] = None) -> RayHit:
     """The first hit of the ray origin + t * direction, 0 <= t <= max_t, on the placed shape
-    (``gjk_ray_cast_ex``). ``direction`` need not be unit; t is in its units."""
+    (``gjk_ray_cast_ex``). ``direction`` need not be unit; t is in its units. ``origin`` and
+    ``direction`` have as many components as the shape's dimension (2 or 3)."""
     out = ffi.new("GjkRayHit *")
-    status = lib.gjk_ray_cast_ex(handle(shape), c_pose(pose), _vector3(origin, "origin"),
-                                 _vector3(direction, "direction"), float(max_t),
+    c_shape = handle(shape, "shape")
+    d = shape.dimension
+    status = lib.gjk_ray_cast_ex(c_shape, c_pose(pose, d, "pose"), _vector3(origin, d, "origin"),
+                                 _vector3(direction, d, "direction"), number(max_t, "max_t"),
                                  _options(None, max_iterations), out)
     if status != lib.GJK_OK:
         raise error(status)
-    d = shape.dimension
     return RayHit(bool(out.hit), float(out.t), _vector(out.point, d), _vector(out.normal, d),
                   bool(out.started_inside), int(out.iterations))
 
@@ -196,11 +214,14 @@ def shape_cast(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = N
                max_t: float = math.inf, target_separation: float = 0.0,
                max_iterations: Optional[int] = None) -> ShapeCastHit:
     """The first time t in [0, max_t] at which ``a`` moving with ``velocity_a`` and ``b`` moving
-    with ``velocity_b`` (None: at rest) come within ``target_separation`` (``gjk_shape_cast_ex``)."""
+    with ``velocity_b`` (None: at rest) come within ``target_separation`` (``gjk_shape_cast_ex``).
+    Each velocity has as many components as its shape's dimension."""
     out = ffi.new("GjkShapeCastHit *")
-    status = lib.gjk_shape_cast_ex(handle(a), c_pose(pose_a), _vector3(velocity_a, "velocity_a"),
-                                   handle(b), c_pose(pose_b), _vector3(velocity_b, "velocity_b"),
-                                   float(max_t), float(target_separation),
+    ha, pa, hb, pb = _placed(a, pose_a, b, pose_b)
+    status = lib.gjk_shape_cast_ex(ha, pa, _vector3(velocity_a, a.dimension, "velocity_a"),
+                                   hb, pb, _vector3(velocity_b, b.dimension, "velocity_b"),
+                                   number(max_t, "max_t"),
+                                   number(target_separation, "target_separation"),
                                    _options(None, max_iterations), out)
     if status != lib.GJK_OK:
         raise error(status)
@@ -217,25 +238,43 @@ def shape_cast(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = N
 ShapesLike = Union[Shape, Sequence[Shape]]
 
 
-def _handles(shapes: ShapesLike, count: int) -> NDArray[np.uintp]:
+def _handles(shapes: ShapesLike, count: int, what: str) -> NDArray[np.uintp]:
     """An array of ``count`` GjkShape pointers: one shape repeated, or one per pair."""
     if isinstance(shapes, Shape):
         return np.full(count, int(ffi.cast("uintptr_t", shapes._ptr)), dtype=np.uintp)
-    array = np.fromiter((int(ffi.cast("uintptr_t", handle(s))) for s in shapes),
-                        dtype=np.uintp)
+    array = np.fromiter((int(ffi.cast("uintptr_t", handle(s, f"{what}[{k}]")))
+                         for k, s in enumerate(shapes)), dtype=np.uintp)
     if array.shape[0] != count:
-        raise ValueError(f"expected {count} shapes, got {array.shape[0]}")
+        raise ValueError(f"{what}: expected {count} shapes, got {array.shape[0]}")
     return array
 
 
-def _count(shapes_a: ShapesLike, poses_a, shapes_b: ShapesLike, poses_b) -> int:
-    """The number of pairs: the length of every argument that is not a single Shape or Pose."""
-    lengths = {len(c) for c in (shapes_a, shapes_b, poses_a, poses_b)
+def _length(value, what: str) -> int:
+    try:
+        return len(value)
+    except TypeError:
+        raise TypeError(f"{what}: expected a sequence, got {type(value).__name__}") from None
+
+
+def _count(**arguments) -> int:
+    """The number of pairs: the length of every argument that is not None, a single Shape or
+    a single Pose."""
+    lengths = {name: _length(c, name) for name, c in arguments.items()
                if c is not None and not isinstance(c, (Shape, Pose))}
-    if len(lengths) > 1:
+    if len(set(lengths.values())) > 1:
         raise ValueError(f"the batch's shapes and poses disagree on the number of pairs: "
-                         f"{sorted(lengths)}")
-    return lengths.pop() if lengths else 1
+                         f"{lengths}")
+    return lengths.popitem()[1] if lengths else 1
+
+
+def _batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a, poses_b):
+    """The checked C arrays of a batch: (count, dimension, handles a, poses a, handles b,
+    poses b)."""
+    n = _count(shapes_a=shapes_a, shapes_b=shapes_b, poses_a=poses_a, poses_b=poses_b)
+    ha, hb = _handles(shapes_a, n, "shapes_a"), _handles(shapes_b, n, "shapes_b")
+    d = _batch_dimension(shapes_a, shapes_b)
+    pa, pb = pose_array(poses_a, n, d, "poses_a"), pose_array(poses_b, n, d, "poses_b")
+    return n, d, ha, pa, hb, pb
 
 
 def _pointer(array: Optional[np.ndarray], c_type: str):
@@ -276,16 +315,14 @@ def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, pos
     (identity). Row k equals what ``distance`` answers for pair k. A failing pair raises
     (the exception's ``result`` holds the whole batch) unless ``raise_on_error`` is False;
     ``status`` says which pairs failed."""
-    n = _count(shapes_a, poses_a, shapes_b, poses_b)
-    ha, hb = _handles(shapes_a, n), _handles(shapes_b, n)
-    pa, pb = pose_array(poses_a, n), pose_array(poses_b, n)
+    n, d, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
+    raise_on_error = flag(raise_on_error, "raise_on_error")
     results = np.zeros(n, DISTANCE_DTYPE)
     statuses = np.zeros(n, np.int32)
     status = lib.gjk_distance_batch(
         _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
-        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), threads,
+        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), _threads(threads),
         _pointer(results, "GjkDistanceResult *"), _pointer(statuses, "GjkStatus *"))
-    d = _batch_dimension(shapes_a, shapes_b)
     batch = DistanceBatch(results["distance"], results["point_a"][:, :d],
                           results["point_b"][:, :d], results["normal"][:, :d],
                           results["lower_bound"], results["iterations"],
@@ -299,13 +336,11 @@ def intersect_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, po
                     threads: int = 0, max_iterations: Optional[int] = None) -> NDArray[np.bool_]:
     """Whether each of N pairs intersects, in one call (``gjk_intersect_batch``); arguments
     as ``distance_batch``. Any failing pair raises."""
-    n = _count(shapes_a, poses_a, shapes_b, poses_b)
-    ha, hb = _handles(shapes_a, n), _handles(shapes_b, n)
-    pa, pb = pose_array(poses_a, n), pose_array(poses_b, n)
+    n, _, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
     results = np.zeros(n, np.bool_)
     status = lib.gjk_intersect_batch(
         _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
-        _pointer(pb, "GjkPose *"), n, _options(None, max_iterations), threads,
+        _pointer(pb, "GjkPose *"), n, _options(None, max_iterations), _threads(threads),
         _pointer(results, "bool *"), ffi.NULL)
     if status != lib.GJK_OK:
         raise error(status)
@@ -335,13 +370,16 @@ def pairs_within(shapes: Sequence[Shape], separation: float, poses=None, *, thre
     """Every pair of ``shapes`` (placed by ``poses``: (N, 7), a list of Pose or None) at most
     ``separation`` apart (0: the pairs that overlap or touch), found by the library's broad
     phase and GJK (``gjk_pairs_within``)."""
-    n = len(shapes)
-    handles = _handles(shapes, n)
-    placed = pose_array(poses, n)
+    if isinstance(shapes, Shape):
+        raise TypeError("shapes: expected a sequence of shapes, got one shape")
+    n = _length(shapes, "shapes")
+    handles = _handles(shapes, n, "shapes")
+    d = shapes[0].dimension if n else 2
+    placed = pose_array(poses, n, d, "poses")
     out = ffi.new("GjkPairList **")
     status = lib.gjk_pairs_within(_pointer(handles, "GjkShape **"), _pointer(placed, "GjkPose *"),
-                                  n, float(separation), _options(tolerance, max_iterations),
-                                  threads, out)
+                                  n, number(separation, "separation"),
+                                  _options(tolerance, max_iterations), _threads(threads), out)
     if status != lib.GJK_OK:
         raise error(status)
     pair_list = ffi.gc(out[0], lib.gjk_pair_list_free)
@@ -351,7 +389,6 @@ def pairs_within(shapes: Sequence[Shape], separation: float, poses=None, *, thre
         status = lib.gjk_pair_list_copy(pair_list, 0, k, _pointer(rows, "GjkPair *"))
         if status != lib.GJK_OK:
             raise error(status)
-    d = shapes[0].dimension if n else 2
     r = rows["result"]
     return Pairs(rows["i"].astype(np.intp), rows["j"].astype(np.intp), r["distance"],
                  r["point_a"][:, :d], r["point_b"][:, :d], r["normal"][:, :d],

@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._errors import check
 from ._native import ffi, lib
-from ._pose import _real
+from ._checks import invalid, number, real
 
 
 class Shape:
@@ -25,10 +25,11 @@ class Shape:
         pass  # everything happens in the subclasses' __new__
 
     @classmethod
-    def _adopt(cls, make) -> "Shape":
-        """Calls ``make(out)`` (a gjk_*_new call), raising on failure, and wraps the handle."""
+    def _adopt(cls, make, context: str) -> "Shape":
+        """Calls ``make(out)`` (a gjk_*_new call), raising on failure (the library's message
+        after ``context``, the Python arguments), and wraps the handle."""
         out = ffi.new("GjkShape **")
-        check(make(out))
+        check(make(out), context)
         shape = object.__new__(cls)
         shape._ptr = ffi.gc(out[0], lib.gjk_shape_free)
         shape._dimension = int(lib.gjk_shape_dimension(out[0]))
@@ -44,17 +45,20 @@ class Shape:
 
 
 def _points(points: ArrayLike, columns: int, what: str) -> NDArray[np.float64]:
-    array = np.ascontiguousarray(_real(points, what))
+    array = np.ascontiguousarray(real(points, what))
     if array.ndim != 2 or array.shape[1] != columns:
         raise ValueError(f"{what}: expected an (n, {columns}) array of points, got {array.shape}")
+    if array.shape[0] == 0:
+        raise invalid(f"{what}: no points (shape {array.shape}); a hull needs at least one")
     return array
 
 
 def _size(value: float, what: str) -> float:
-    array = _real(value, what)
-    if array.shape != ():
-        raise ValueError(f"{what}: expected one number")
-    return float(array)
+    """A size (radius, half length, ...): one finite number, 0 or more."""
+    size = number(value, what)
+    if not 0.0 <= size < np.inf:
+        raise invalid(f"{what} is {size}: a size must be a finite number, 0 or more")
+    return size
 
 
 class Polygon(Shape):
@@ -64,8 +68,9 @@ class Polygon(Shape):
     __slots__ = ()
 
     def __new__(cls, points: ArrayLike) -> "Polygon":
-        xy = _points(points, 2, "Polygon")
-        return cls._adopt(lambda out: lib.gjk_polygon_new(ffi.from_buffer("double[]", xy), xy.shape[0], out))
+        xy = _points(points, 2, "Polygon points")
+        return cls._adopt(lambda out: lib.gjk_polygon_new(ffi.from_buffer("double[]", xy),
+                                                          xy.shape[0], out), "Polygon points")
 
 
 
@@ -75,14 +80,15 @@ class Polytope(Shape):
     __slots__ = ()
 
     def __new__(cls, points: ArrayLike) -> "Polytope":
-        xyz = _points(points, 3, "Polytope")
-        return cls._adopt(lambda out: lib.gjk_polytope_new(ffi.from_buffer("double[]", xyz), xyz.shape[0], out))
+        xyz = _points(points, 3, "Polytope points")
+        return cls._adopt(lambda out: lib.gjk_polytope_new(ffi.from_buffer("double[]", xyz),
+                                                           xyz.shape[0], out), "Polytope points")
 
 
 
 def convex_hull(points: ArrayLike) -> Shape:
     """A Polygon for (n, 2) points, a Polytope for (n, 3)."""
-    array = np.asarray(points)
+    array = real(points, "convex_hull points")
     if array.ndim == 2 and array.shape[1] == 2:
         return Polygon(array)
     if array.ndim == 2 and array.shape[1] == 3:
@@ -97,7 +103,7 @@ class Circle(Shape):
 
     def __new__(cls, radius: float) -> "Circle":
         values = (_size(radius, "Circle radius"),)
-        return cls._adopt(lambda out: lib.gjk_circle_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_circle_new(*values, out), cls.__name__)
 
 
 class Sphere(Shape):
@@ -107,7 +113,7 @@ class Sphere(Shape):
 
     def __new__(cls, radius: float) -> "Sphere":
         values = (_size(radius, "Sphere radius"),)
-        return cls._adopt(lambda out: lib.gjk_sphere_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_sphere_new(*values, out), cls.__name__)
 
 
 class Ellipse(Shape):
@@ -117,7 +123,7 @@ class Ellipse(Shape):
 
     def __new__(cls, half_x: float, half_y: float) -> "Ellipse":
         values = (_size(half_x, "Ellipse half_x"), _size(half_y, "Ellipse half_y"),)
-        return cls._adopt(lambda out: lib.gjk_ellipse_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_ellipse_new(*values, out), cls.__name__)
 
 
 class Ellipsoid(Shape):
@@ -127,7 +133,7 @@ class Ellipsoid(Shape):
 
     def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Ellipsoid":
         values = (_size(half_x, "Ellipsoid half_x"), _size(half_y, "Ellipsoid half_y"), _size(half_z, "Ellipsoid half_z"),)
-        return cls._adopt(lambda out: lib.gjk_ellipsoid_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_ellipsoid_new(*values, out), cls.__name__)
 
 
 class Stadium(Shape):
@@ -137,7 +143,7 @@ class Stadium(Shape):
 
     def __new__(cls, half_length: float, radius: float) -> "Stadium":
         values = (_size(half_length, "Stadium half_length"), _size(radius, "Stadium radius"),)
-        return cls._adopt(lambda out: lib.gjk_stadium_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_stadium_new(*values, out), cls.__name__)
 
 
 class Capsule(Shape):
@@ -147,7 +153,7 @@ class Capsule(Shape):
 
     def __new__(cls, half_length: float, radius: float) -> "Capsule":
         values = (_size(half_length, "Capsule half_length"), _size(radius, "Capsule radius"),)
-        return cls._adopt(lambda out: lib.gjk_capsule_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_capsule_new(*values, out), cls.__name__)
 
 
 class Rectangle(Shape):
@@ -157,7 +163,7 @@ class Rectangle(Shape):
 
     def __new__(cls, half_x: float, half_y: float) -> "Rectangle":
         values = (_size(half_x, "Rectangle half_x"), _size(half_y, "Rectangle half_y"),)
-        return cls._adopt(lambda out: lib.gjk_rectangle_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_rectangle_new(*values, out), cls.__name__)
 
 
 class Box(Shape):
@@ -167,7 +173,7 @@ class Box(Shape):
 
     def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Box":
         values = (_size(half_x, "Box half_x"), _size(half_y, "Box half_y"), _size(half_z, "Box half_z"),)
-        return cls._adopt(lambda out: lib.gjk_box_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_box_new(*values, out), cls.__name__)
 
 
 class Cylinder(Shape):
@@ -178,7 +184,7 @@ class Cylinder(Shape):
 
     def __new__(cls, half_height: float, radius: float) -> "Cylinder":
         values = (_size(half_height, "Cylinder half_height"), _size(radius, "Cylinder radius"),)
-        return cls._adopt(lambda out: lib.gjk_cylinder_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_cylinder_new(*values, out), cls.__name__)
 
 
 class Cone(Shape):
@@ -190,7 +196,7 @@ class Cone(Shape):
 
     def __new__(cls, half_height: float, radius: float) -> "Cone":
         values = (_size(half_height, "Cone half_height"), _size(radius, "Cone radius"),)
-        return cls._adopt(lambda out: lib.gjk_cone_new(*values, out))
+        return cls._adopt(lambda out: lib.gjk_cone_new(*values, out), cls.__name__)
 
 
 class Segment(Shape):
@@ -199,13 +205,16 @@ class Segment(Shape):
     __slots__ = ()
 
     def __new__(cls, start: ArrayLike, end: ArrayLike) -> "Segment":
-        p = _real(start, "Segment start")
-        q = _real(end, "Segment end")
+        p = real(start, "Segment start")
+        q = real(end, "Segment end")
         if p.shape == q.shape == (2,):
-            return cls._adopt(lambda out: lib.gjk_segment2d_new(*p.tolist(), *q.tolist(), out))
+            return cls._adopt(lambda out: lib.gjk_segment2d_new(*p.tolist(), *q.tolist(), out),
+                              "Segment (start, end)")
         if p.shape == q.shape == (3,):
-            return cls._adopt(lambda out: lib.gjk_segment3d_new(*p.tolist(), *q.tolist(), out))
-        raise ValueError("Segment: two points of 2 or of 3 components")
+            return cls._adopt(lambda out: lib.gjk_segment3d_new(*p.tolist(), *q.tolist(), out),
+                              "Segment (start, end)")
+        raise ValueError(f"Segment start and end: two points of 2 or of 3 components, not "
+                         f"shapes {p.shape} and {q.shape}")
 
 
 
@@ -215,12 +224,12 @@ class Point(Shape):
     __slots__ = ()
 
     def __new__(cls, point: ArrayLike) -> "Point":
-        p = _real(point, "Point")
+        p = real(point, "Point point")
         if p.shape == (2,):
-            return cls._adopt(lambda out: lib.gjk_point2d_new(*p.tolist(), out))
+            return cls._adopt(lambda out: lib.gjk_point2d_new(*p.tolist(), out), "Point point")
         if p.shape == (3,):
-            return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out))
-        raise ValueError("Point: 2 or 3 components")
+            return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out), "Point point")
+        raise ValueError(f"Point point: 2 or 3 components, not shape {p.shape}")
 
 
 class Rounded(Shape):
@@ -231,12 +240,13 @@ class Rounded(Shape):
     __slots__ = ()
 
     def __new__(cls, shape: Shape, radius: float) -> "Rounded":
-        values = (handle(shape), _size(radius, "Rounded radius"),)
-        return cls._adopt(lambda out: lib.gjk_rounded_new(*values, out))
+        values = (handle(shape, "Rounded shape"), _size(radius, "Rounded radius"),)
+        return cls._adopt(lambda out: lib.gjk_rounded_new(*values, out), cls.__name__)
 
 
-def handle(shape: Optional[Shape]):
-    """The GjkShape pointer of a shape (TypeError for anything else)."""
+def handle(shape: Optional[Shape], what: str):
+    """The GjkShape pointer of a shape (TypeError naming the argument ``what`` for anything
+    else)."""
     if not isinstance(shape, Shape):
-        raise TypeError(f"expected a gjk shape, got {type(shape).__name__}")
+        raise TypeError(f"{what}: expected a gjk shape, got {type(shape).__name__}")
     return shape._ptr
