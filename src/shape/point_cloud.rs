@@ -300,49 +300,41 @@ impl<const D: usize> ConvexHull<D> {
     /// and additions in the same order, so the same answer), then merged by
     /// [`merge_lanes_avx2`]. Left to the compiler, the loop was vectorised or not depending on
     /// what was inlined around it, and the merge branched.
+    ///
+    /// Two accumulators take the chunks in turn (even chunks, odd chunks): each chunk's
+    /// comparison waits for the previous one of its own accumulator only, so that two chains of
+    /// comparisons and blends run side by side instead of one, whose latency bounded the scan.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn scan_avx2(&self, dir: &Vector<D>) -> usize {
-        use std::arch::x86_64::{
-            _mm256_add_pd, _mm256_blendv_pd, _mm256_cmp_pd, _mm256_loadu_pd, _mm256_mul_pd,
-            _mm256_set1_pd, _mm256_setr_pd, _mm256_setzero_pd, _CMP_GT_OQ,
-        };
+        use std::arch::x86_64::{_mm256_add_pd, _mm256_set1_pd, _mm256_setr_pd};
         // Sliced here, not passed in: an array passed by reference is stored to memory before
         // the caller's branch, at every support point of the small clouds that never get here.
         let axes = self.axes();
         // Whole chunks of every axis: each holds `self.stride` values, a multiple of LANES.
         let chunks = axes.iter().map(|axis| axis.len()).min().unwrap_or(0) / LANES;
-        let mut best = _mm256_set1_pd(f64::NEG_INFINITY);
-        let mut best_index = _mm256_setzero_pd();
-        let mut index = _mm256_setr_pd(0.0, 1.0, 2.0, 3.0);
-        let step = _mm256_set1_pd(LANES as f64);
-        // No closures here: they would not be compiled for AVX2, nor inlined.
-        let mut dirs = [_mm256_setzero_pd(); D];
+        let mut even = LaneBests::new(_mm256_setr_pd(0.0, 1.0, 2.0, 3.0));
+        let mut odd = LaneBests::new(_mm256_setr_pd(4.0, 5.0, 6.0, 7.0));
+        let step = _mm256_set1_pd((2 * LANES) as f64);
+        let mut dirs = [_mm256_set1_pd(0.0); D];
         for (d, x) in dirs.iter_mut().zip(dir.iter()) {
             *d = _mm256_set1_pd(*x);
         }
-        for chunk in 0..chunks {
-            let start = chunk * LANES;
-            let mut dots = _mm256_setzero_pd();
-            for (k, (axis, d)) in axes.iter().zip(&dirs).enumerate() {
-                // SAFETY: `start + LANES <= chunks * LANES`, at most the axis's length (see
-                // `chunks`): the four values read are the axis's.
-                let coords = unsafe { _mm256_loadu_pd(axis.as_ptr().add(start)) };
-                let product = _mm256_mul_pd(coords, *d);
-                // The first axis's product is the start, not added to zero (-0.0 + 0.0 is
-                // 0.0): the same sums as the portable lanes.
-                dots = if k == 0 {
-                    product
-                } else {
-                    _mm256_add_pd(dots, product)
-                };
+        for pair in 0..chunks / 2 {
+            let start = 2 * pair * LANES;
+            // SAFETY: `start + 2 * LANES <= chunks * LANES`, within every axis (see `chunks`).
+            unsafe {
+                even.keep(chunk_dots_avx2(&axes, &dirs, start));
+                odd.keep(chunk_dots_avx2(&axes, &dirs, start + LANES));
             }
-            let better = _mm256_cmp_pd::<_CMP_GT_OQ>(dots, best);
-            best = _mm256_blendv_pd(best, dots, better);
-            best_index = _mm256_blendv_pd(best_index, index, better);
-            index = _mm256_add_pd(index, step);
+            even.index = _mm256_add_pd(even.index, step);
+            odd.index = _mm256_add_pd(odd.index, step);
         }
-        merge_lanes_avx2(best, best_index)
+        if chunks % 2 == 1 {
+            // SAFETY: the last chunk, `(chunks - 1) * LANES + LANES <= chunks * LANES`.
+            even.keep(unsafe { chunk_dots_avx2(&axes, &dirs, (chunks - 1) * LANES) });
+        }
+        merge_lanes_avx2(even, odd)
     }
 
     /// The scan of a cloud of at most `N` points (`N` = [`LANES`] or twice that: boxes,
@@ -433,29 +425,97 @@ impl<const D: usize> ConvexHull<D> {
     }
 }
 
-/// The lanes' winners merged as [`ConvexHull::scan_lanes`] merges them (the largest value, the
-/// first index among equals), without a branch: the lanes' maximum in every lane, then the
-/// least index among the lanes that hold it. The compiler's merge of `scan_lanes` branches on
-/// comparisons of values that rounding and random clouds make unpredictable: 12 of the 21
-/// mispredicted branches of a distance query on 64-point polygons (callgrind's branch
-/// simulation, `prof W2D-64 distance-c`).
+/// The four dot products `dir . p` of the chunk of points `start..start + LANES`, in AVX2
+/// lanes, summed axis by axis as the portable lanes sum them.
+///
+/// # Safety
+/// `start + LANES` is at most every axis's length.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-fn merge_lanes_avx2(
-    values: std::arch::x86_64::__m256d,
-    indices: std::arch::x86_64::__m256d,
-) -> usize {
+unsafe fn chunk_dots_avx2<const D: usize>(
+    axes: &[&[f64]; D],
+    dirs: &[std::arch::x86_64::__m256d; D],
+    start: usize,
+) -> std::arch::x86_64::__m256d {
+    use std::arch::x86_64::{_mm256_add_pd, _mm256_loadu_pd, _mm256_mul_pd};
+    // No closures in the AVX2 functions: they would not be compiled for AVX2, nor inlined.
+    // The first axis's product is the start, not added to zero (-0.0 + 0.0 is 0.0): the same
+    // sums as the portable lanes.
+    // SAFETY (every load): the four values read are the axis's (the caller's promise).
+    let mut dots = _mm256_mul_pd(
+        unsafe { _mm256_loadu_pd(axes[0].as_ptr().add(start)) },
+        dirs[0],
+    );
+    for k in 1..D {
+        let coords = unsafe { _mm256_loadu_pd(axes[k].as_ptr().add(start)) };
+        dots = _mm256_add_pd(dots, _mm256_mul_pd(coords, dirs[k]));
+    }
+    dots
+}
+
+/// One accumulator of the AVX2 scan: each lane's largest value so far, the index of its first
+/// point with that value (as an `f64`, exact), and the indices of the lane's next points.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct LaneBests {
+    best: std::arch::x86_64::__m256d,
+    best_index: std::arch::x86_64::__m256d,
+    index: std::arch::x86_64::__m256d,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl LaneBests {
+    /// Nothing seen yet; the next points have indices `index`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn new(index: std::arch::x86_64::__m256d) -> Self {
+        use std::arch::x86_64::{_mm256_set1_pd, _mm256_setzero_pd};
+        Self {
+            best: _mm256_set1_pd(f64::NEG_INFINITY),
+            best_index: _mm256_setzero_pd(),
+            index,
+        }
+    }
+
+    /// Keeps the values `dots` of the points `index` where they are larger (a later point wins
+    /// only if larger; NaN never does), by one comparison and two blends, without a branch.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn keep(&mut self, dots: std::arch::x86_64::__m256d) {
+        use std::arch::x86_64::{_mm256_blendv_pd, _mm256_cmp_pd, _CMP_GT_OQ};
+        let better = _mm256_cmp_pd::<_CMP_GT_OQ>(dots, self.best);
+        self.best = _mm256_blendv_pd(self.best, dots, better);
+        self.best_index = _mm256_blendv_pd(self.best_index, self.index, better);
+    }
+}
+
+/// The two accumulators' winners merged as [`ConvexHull::scan_lanes`] merges its lanes (the
+/// largest value, the first index among equals), without a branch: the largest value of all
+/// eight lanes, then the least index among the lanes that hold it. The compiler's merge of
+/// `scan_lanes` branches on comparisons of values that rounding and random clouds make
+/// unpredictable: 12 of the 21 mispredicted branches of a distance query on 64-point polygons
+/// (callgrind's branch simulation, `prof W2D-64 distance-c`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
     use std::arch::x86_64::{
         _mm256_blendv_pd, _mm256_cmp_pd, _mm256_cvtsd_f64, _mm256_max_pd, _mm256_min_pd,
         _mm256_permute2f128_pd, _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
     };
-    // The largest value in every lane: across the halves, then within each.
-    let top = _mm256_max_pd(values, _mm256_permute2f128_pd::<1>(values, values));
+    // The largest value in every lane: across the accumulators, the halves, then within each.
+    let top = _mm256_max_pd(even.best, odd.best);
+    let top = _mm256_max_pd(top, _mm256_permute2f128_pd::<1>(top, top));
     let top = _mm256_max_pd(top, _mm256_permute_pd::<0b0101>(top));
     // The least index among the lanes holding it (the others out of the way as infinity).
-    let holding = _mm256_cmp_pd::<_CMP_EQ_OQ>(values, top);
-    let candidates = _mm256_blendv_pd(_mm256_set1_pd(f64::INFINITY), indices, holding);
+    let none = _mm256_set1_pd(f64::INFINITY);
+    let even_holds = _mm256_cmp_pd::<_CMP_EQ_OQ>(even.best, top);
+    let odd_holds = _mm256_cmp_pd::<_CMP_EQ_OQ>(odd.best, top);
+    let candidates = _mm256_min_pd(
+        _mm256_blendv_pd(none, even.best_index, even_holds),
+        _mm256_blendv_pd(none, odd.best_index, odd_holds),
+    );
     let least = _mm256_min_pd(
         candidates,
         _mm256_permute2f128_pd::<1>(candidates, candidates),
