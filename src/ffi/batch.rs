@@ -5,14 +5,16 @@ use crate::batch::{pairs_within, BatchOptions, PairsError, Placed, Runner};
 use crate::error::QueryError;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
-use crate::ffi::query::{GjkDistanceResult, GjkQueryOptions};
-use crate::ffi::shapes::{same_dimension, AnyShape, GjkShape};
+use crate::ffi::query::{
+    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
+};
+use crate::ffi::shapes::{AnyShape, GjkShape};
 use crate::ffi::status::{
     guard, guard_value, Failure, GjkStatus, GJK_DIMENSION_MISMATCH, GJK_INVALID_ARGUMENT,
     GJK_NO_CONVERGENCE, GJK_OK,
 };
-use crate::gjk::{distance_with, intersect_with, QueryOptions};
-use crate::shape::{as_concrete, Shape};
+use crate::gjk::QueryOptions;
+use crate::shape::Shape;
 use crate::support::{Pose, Support};
 
 /// One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
@@ -48,17 +50,6 @@ unsafe fn query_options(options: *const GjkQueryOptions) -> Result<QueryOptions,
     Ok(options)
 }
 
-/// The status of a failed query, as the single-pair calls report it.
-fn query_failure<R>(e: QueryError<R>) -> Failure {
-    let status = match e {
-        QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
-        QueryError::InvalidOptions(_)
-        | QueryError::NonFiniteSupport
-        | QueryError::OutOfRange(_) => GJK_INVALID_ARGUMENT,
-    };
-    Failure::new(status, e.to_string())
-}
-
 /// The answer of one pair of a batch: the value to write (also on GJK_NO_CONVERGENCE when
 /// the single call writes one), and the failure, if any.
 struct Answer<T> {
@@ -67,6 +58,22 @@ struct Answer<T> {
 }
 
 impl<T> Answer<T> {
+    /// `value` with what became of its query: written on success and on the iteration cap
+    /// (whose bounds stay valid), as the single calls write it; not on any other failure.
+    fn of(value: T, outcome: Result<(), Failure>) -> Self {
+        match outcome {
+            Ok(()) => Self {
+                value: Some(value),
+                failure: None,
+            },
+            Err(f) if f.status == GJK_NO_CONVERGENCE => Self {
+                value: Some(value),
+                failure: Some(f),
+            },
+            Err(f) => Self::failed(f),
+        }
+    }
+
     fn failed(failure: Failure) -> Self {
         Self {
             value: None,
@@ -75,108 +82,34 @@ impl<T> Answer<T> {
     }
 }
 
-/// A query of a batch, generic over the dimension and the shape types.
-trait BatchQuery: Sync {
-    /// What is written to the results array.
-    type Out: Send + Copy;
-
-    fn run<const D: usize, A: Support<D>, B: Support<D>>(
-        &self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
-    ) -> Answer<Self::Out>;
-}
-
+/// The distance query of a batch: its answer as `gjk_distance_ex` writes it.
+#[derive(Clone, Copy)]
 struct DistanceQuery;
 
-impl BatchQuery for DistanceQuery {
-    type Out = GjkDistanceResult;
-
-    fn run<const D: usize, A: Support<D>, B: Support<D>>(
-        &self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
-    ) -> Answer<GjkDistanceResult> {
-        match distance_with(a, pose_a, b, pose_b, options) {
-            Ok(r) => Answer {
-                value: Some((&r).into()),
-                failure: None,
-            },
-            Err(QueryError::NoConvergence(best)) => Answer {
-                value: Some((&*best).into()),
-                failure: Some(query_failure(QueryError::NoConvergence(best))),
-            },
-            Err(e) => Answer::failed(query_failure(e)),
-        }
+impl QueryFn<Answer<GjkDistanceResult>> for DistanceQuery {
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
+        self,
+        pair: Posed<D, A, B>,
+    ) -> Result<Answer<GjkDistanceResult>, Failure> {
+        let mut value = GjkDistanceResult::default();
+        let outcome = write_out(pair.distance(), &mut value);
+        Ok(Answer::of(value, outcome))
     }
 }
 
+/// The boolean query of a batch.
+#[derive(Clone, Copy)]
 struct IntersectQuery;
 
-impl BatchQuery for IntersectQuery {
-    type Out = bool;
-
-    fn run<const D: usize, A: Support<D>, B: Support<D>>(
-        &self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
-    ) -> Answer<bool> {
-        match intersect_with(a, pose_a, b, pose_b, options) {
-            Ok(hit) => Answer {
-                value: Some(hit),
-                failure: None,
-            },
+impl QueryFn<Answer<bool>> for IntersectQuery {
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
+        self,
+        pair: Posed<D, A, B>,
+    ) -> Result<Answer<bool>, Failure> {
+        Ok(match pair.intersect() {
+            Ok(hit) => Answer::of(hit, Ok(())),
             Err(e) => Answer::failed(query_failure(e)),
-        }
-    }
-}
-
-/// One pair of a batch, its shapes already checked for NULL.
-struct PairInput<'a> {
-    a: &'a GjkShape,
-    pose_a: Option<&'a GjkPose>,
-    b: &'a GjkShape,
-    pose_b: Option<&'a GjkPose>,
-}
-
-impl PairInput<'_> {
-    /// Runs `query` as the single-pair call would: dimensions, then poses, then the query.
-    fn answer<Q: BatchQuery>(&self, query: &Q, options: &QueryOptions) -> Answer<Q::Out> {
-        same_dimension!(&self.a.shape, &self.b.shape, |a, b| self
-            .posed(query, a, b, options))
-        .unwrap_or_else(Answer::failed)
-    }
-
-    fn posed<Q: BatchQuery, const D: usize>(
-        &self,
-        query: &Q,
-        a: &Shape<D>,
-        b: &Shape<D>,
-        options: &QueryOptions,
-    ) -> Answer<Q::Out>
-    where
-        Pose<D>: FromGjkPose,
-    {
-        let (mut slot_a, mut slot_b) = (None, None);
-        let poses = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a).and_then(|pa| {
-            Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b).map(|pb| (pa, pb))
-        });
-        match poses {
-            // As in Query::posed: the kinds are matched once, not at every support point.
-            Ok((pose_a, pose_b)) => {
-                as_concrete!(a, a => as_concrete!(b, b => query.run(a, pose_a, b, pose_b, options)))
-            }
-            Err(f) => Answer::failed(f),
-        }
+        })
     }
 }
 
@@ -242,7 +175,7 @@ impl Firsts {
 /// # Safety
 /// As the batch calls.
 #[allow(clippy::too_many_arguments)]
-unsafe fn batch<Q: BatchQuery>(
+unsafe fn batch<Out, Q>(
     query: Q,
     shapes_a: *const *const GjkShape,
     poses_a: *const GjkPose,
@@ -251,9 +184,13 @@ unsafe fn batch<Q: BatchQuery>(
     count: usize,
     options: *const GjkQueryOptions,
     threads: u32,
-    results: *mut Q::Out,
+    results: *mut Out,
     statuses: *mut GjkStatus,
-) -> Result<(), Failure> {
+) -> Result<(), Failure>
+where
+    Out: Send + Copy,
+    Q: QueryFn<Answer<Out>> + Copy + Sync,
+{
     let shapes_a = ShapePointers(array(shapes_a, count, "shapes_a")?);
     let shapes_b = ShapePointers(array(shapes_b, count, "shapes_b")?);
     let poses_a = optional_array(poses_a, count, "poses_a")?;
@@ -265,19 +202,16 @@ unsafe fn batch<Q: BatchQuery>(
     let results = optional_array_mut(results, count, "results")?;
     // Empty when not asked for.
     let statuses = optional_array_mut(statuses, count, "statuses")?;
-    let answer = |k: usize| -> Answer<Q::Out> {
+    // Each pair as its single call: its shapes, then `Query::dispatch`.
+    let answer = |k: usize| -> Answer<Out> {
         match (shapes_a.shape(k, "shape a"), shapes_b.shape(k, "shape b")) {
             (Err(f), _) | (_, Err(f)) => Answer::failed(f),
-            (Ok(a), Ok(b)) => PairInput {
-                a,
-                pose_a: poses_a.get(k),
-                b,
-                pose_b: poses_b.get(k),
-            }
-            .answer(&query, &options),
+            (Ok(a), Ok(b)) => Query::of(a, poses_a.get(k), b, poses_b.get(k), options)
+                .dispatch(query)
+                .unwrap_or_else(Answer::failed),
         }
     };
-    let run = |first: usize, results: &mut [Q::Out], statuses: &mut [GjkStatus]| {
+    let run = |first: usize, results: &mut [Out], statuses: &mut [GjkStatus]| {
         let mut firsts = Firsts::default();
         for (offset, result) in results.iter_mut().enumerate() {
             let k = first + offset;

@@ -4,13 +4,12 @@ use crate::cache::SimplexCache;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
-    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Query, QueryFn,
+    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
 };
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
-use crate::gjk::QueryOptions;
 use crate::gjk::{distance_cached, intersect_cached};
-use crate::support::{Pose, Support, SupportKey, Vector};
+use crate::support::{Support, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value
 /// the caller owns, one per pair (in this order), zero-initialized (or from
@@ -112,15 +111,18 @@ struct CachedDistance<'o> {
 impl QueryFn<()> for CachedDistance<'_> {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
-        let outcome = self
-            .cache
-            .around(|cache| distance_cached(a, pose_a, b, pose_b, options, cache))?;
+        let outcome = self.cache.around(|cache| {
+            distance_cached(
+                pair.a,
+                pair.pose_a,
+                pair.b,
+                pair.pose_b,
+                pair.options,
+                cache,
+            )
+        })?;
         write_out(outcome, self.out)
     }
 }
@@ -134,15 +136,18 @@ struct CachedIntersect<'o> {
 impl QueryFn<()> for CachedIntersect<'_> {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
-        let outcome = self
-            .cache
-            .around(|cache| intersect_cached(a, pose_a, b, pose_b, options, cache))?;
+        let outcome = self.cache.around(|cache| {
+            intersect_cached(
+                pair.a,
+                pair.pose_a,
+                pair.b,
+                pair.pose_b,
+                pair.options,
+                cache,
+            )
+        })?;
         *self.out = outcome.map_err(query_failure)?;
         Ok(())
     }

@@ -3,12 +3,12 @@
 use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
 use crate::ffi::pointers::{coordinates, input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
-use crate::ffi::query::GjkQueryOptions;
-use crate::ffi::shapes::{same_dimension, AnyShape, GjkShape};
+use crate::ffi::query::{to3, GjkQueryOptions, Posed, Query, QueryFn};
+use crate::ffi::shapes::{AnyShape, GjkShape};
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE};
 use crate::gjk::QueryOptions;
-use crate::shape::{as_concrete, Shape};
-use crate::support::{Pose, Vector};
+use crate::shape::Shape;
+use crate::support::{Pose, Support, Vector};
 
 /// The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
 /// When `hit` is false every other field is 0 (except `iterations`, and `t` on
@@ -56,12 +56,6 @@ pub struct GjkShapeCastHit {
     pub hit: bool,
     /// Whether they already were at t = 0 (overlapping or touching when the target is 0).
     pub started_within: bool,
-}
-
-fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
-    let mut out = [0.0; 3];
-    out[..D].copy_from_slice(v.as_slice());
-    out
 }
 
 impl<const D: usize> From<&RayHit<D>> for GjkRayHit {
@@ -239,47 +233,51 @@ pub unsafe extern "C" fn gjk_ray_cast_ex(
     })
 }
 
-/// The arguments of a shape cast, validated except for the dimension-dependent ones.
-struct CastArgs<'a> {
-    pose_a: Option<&'a GjkPose>,
-    velocity_a: *const f64,
-    pose_b: Option<&'a GjkPose>,
-    velocity_b: *const f64,
-    options: CastOptions,
+/// The shape cast, run by [`Query::dispatch`] (which places the poses and matches the kinds
+/// once, rather than at every support point of every distance query of the cast), written out.
+struct ShapeCast<'o> {
+    /// The velocities as passed (3 doubles each, z ignored in 2D), already read and checked.
+    velocity_a: [f64; 3],
+    velocity_b: [f64; 3],
+    max_t: f64,
+    target_separation: f64,
+    out: &'o mut GjkShapeCastHit,
 }
 
-impl CastArgs<'_> {
-    /// The shape cast in dimension `D`.
-    ///
-    /// # Safety
-    /// The velocities must be NULL or point to 3 doubles.
-    unsafe fn run<const D: usize>(
-        &self,
-        a: &Shape<D>,
-        b: &Shape<D>,
-        out: &mut GjkShapeCastHit,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: FromGjkPose,
-    {
-        let (mut slot_a, mut slot_b) = (None, None);
-        let pose_a = Pose::<D>::placed(self.pose_a, "pose_a", &mut slot_a)?;
-        let pose_b = Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b)?;
-        let velocity_a = vector::<D>(self.velocity_a, "velocity_a", true)?;
-        let velocity_b = vector::<D>(self.velocity_b, "velocity_b", true)?;
-        // The kinds are matched once here rather than at every support point of every
-        // distance query of the cast (as the queries do: see `ffi::query`).
-        let hit = as_concrete!(a, a => as_concrete!(b, b => shape_cast_with(
-            a,
-            pose_a,
-            &velocity_a,
-            b,
-            pose_b,
-            &velocity_b,
-            &self.options,
-        )));
-        write_cast(hit, out)
+impl QueryFn<()> for ShapeCast<'_> {
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
+        self,
+        pair: Posed<D, A, B>,
+    ) -> Result<(), Failure> {
+        let velocity = |v: [f64; 3]| Vector::<D>::from_fn(|i, _| v[i]);
+        let options = CastOptions {
+            max_t: self.max_t,
+            target_separation: self.target_separation,
+            query: *pair.options,
+        };
+        let hit = shape_cast_with(
+            pair.a,
+            pair.pose_a,
+            &velocity(self.velocity_a),
+            pair.b,
+            pair.pose_b,
+            &velocity(self.velocity_b),
+            &options,
+        );
+        write_cast(hit, self.out)
     }
+}
+
+/// Three coordinates at `ptr`, checked and named `name`; NULL is zero.
+///
+/// # Safety
+/// A non-NULL `ptr` must point to 3 readable doubles.
+unsafe fn velocity(ptr: *const f64, name: &str) -> Result<[f64; 3], Failure> {
+    if ptr.is_null() {
+        return Ok([0.0; 3]);
+    }
+    let xyz = coordinates(ptr, 1, 3, name)?;
+    Ok([xyz[0], xyz[1], xyz[2]])
 }
 
 /// The first time t in [0, max_t] at which shape `a` (placed by `pose_a`, moving with
@@ -342,19 +340,13 @@ pub unsafe extern "C" fn gjk_shape_cast_ex(
 ) -> GjkStatus {
     guard(move || {
         let out = output(out, "out")?;
-        let a = input(a, "shape a")?;
-        let b = input(b, "shape b")?;
-        let args = CastArgs {
-            pose_a: optional(pose_a, "pose_a")?,
-            velocity_a,
-            pose_b: optional(pose_b, "pose_b")?,
-            velocity_b,
-            options: CastOptions {
-                max_t,
-                target_separation,
-                query: self::options(optional(options, "options")?),
-            },
-        };
-        same_dimension!(&a.shape, &b.shape, |a, b| args.run(a, b, out))?
+        let query = Query::new(a, pose_a, b, pose_b, options)?;
+        query.dispatch(ShapeCast {
+            velocity_a: velocity(velocity_a, "velocity_a")?,
+            velocity_b: velocity(velocity_b, "velocity_b")?,
+            max_t,
+            target_separation,
+            out,
+        })
     })
 }

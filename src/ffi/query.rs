@@ -91,6 +91,7 @@ pub extern "C" fn gjk_query_options_default() -> GjkQueryOptions {
     guard_value(defaults, || defaults)
 }
 
+/// The three coordinates the C structs hold for a vector of dimension `D` (z = 0 in 2D).
 pub(super) fn to3<const D: usize>(v: &Vector<D>) -> [f64; 3] {
     let mut out = [0.0; 3];
     out[..D].copy_from_slice(v.as_slice());
@@ -124,6 +125,7 @@ impl<const D: usize> From<&PenetrationResult<D>> for GjkPenetrationResult {
     }
 }
 
+/// The status and message of a failed query.
 pub(super) fn query_failure<R>(e: QueryError<R>) -> Failure {
     let status = match e {
         QueryError::NoConvergence(_) => GJK_NO_CONVERGENCE,
@@ -154,18 +156,39 @@ impl<'a> Query<'a> {
         pose_b: *const GjkPose,
         options: *const GjkQueryOptions,
     ) -> Result<Self, Failure> {
-        Ok(Self {
-            a: input(a, "shape a")?,
-            pose_a: optional(pose_a, "pose_a")?,
-            b: input(b, "shape b")?,
-            pose_b: optional(pose_b, "pose_b")?,
-            options: optional(options, "options")?
+        Ok(Self::of(
+            input(a, "shape a")?,
+            optional(pose_a, "pose_a")?,
+            input(b, "shape b")?,
+            optional(pose_b, "pose_b")?,
+            optional(options, "options")?
                 .map(|o| QueryOptions::from(*o))
                 .unwrap_or_default(),
-        })
+        ))
     }
 
-    /// Runs `run` on the two shapes once both are known to have the same dimension.
+    /// The query on arguments already read (a pair of a batch).
+    #[inline]
+    pub(super) fn of(
+        a: &'a GjkShape,
+        pose_a: Option<&'a GjkPose>,
+        b: &'a GjkShape,
+        pose_b: Option<&'a GjkPose>,
+        options: QueryOptions,
+    ) -> Self {
+        Self {
+            a,
+            pose_a,
+            b,
+            pose_b,
+            options,
+        }
+    }
+
+    /// Runs `run` on the two shapes: the one dispatcher of every query on a pair (single,
+    /// warm-started, traced, batched, shape cast). Both shapes must have one dimension
+    /// (`GJK_DIMENSION_MISMATCH` otherwise), then both poses are placed (`pose_a` first), then
+    /// the two kinds are matched, once.
     pub(super) fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
         same_dimension!(&self.a.shape, &self.b.shape, |a, b| self.posed(a, b, run))?
     }
@@ -186,19 +209,54 @@ impl<'a> Query<'a> {
         // `shape::as_concrete`), so that the concrete query's result is written straight to
         // the caller's struct; matched inside the query only, it went through one more copy
         // (W2D-4 `gjk_distance` 1616 -> 1667 instructions per query).
-        as_concrete!(a, a => as_concrete!(b, b => run.call(a, pose_a, b, pose_b, &self.options)))
+        let options = &self.options;
+        as_concrete!(a, a => as_concrete!(b, b => run.call(Posed {
+            a,
+            pose_a,
+            b,
+            pose_b,
+            options,
+        })))
     }
 }
 
-/// A query generic over the dimension and the shape types (a closure cannot be generic).
+/// Two shapes of one dimension placed by their poses, and the query's options: what
+/// [`Query::dispatch`] hands a [`QueryFn`].
+pub(super) struct Posed<'p, const D: usize, A, B> {
+    pub(super) a: &'p A,
+    pub(super) pose_a: &'p Pose<D>,
+    pub(super) b: &'p B,
+    pub(super) pose_b: &'p Pose<D>,
+    pub(super) options: &'p QueryOptions,
+}
+
+impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
+    /// `gjk::distance_with` on the pair.
+    #[inline(always)]
+    pub(super) fn distance(&self) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
+        distance_with(self.a, self.pose_a, self.b, self.pose_b, self.options)
+    }
+
+    /// `gjk::intersect_with` on the pair.
+    #[inline(always)]
+    pub(super) fn intersect(&self) -> Result<bool, QueryError<DistanceResult<D>>> {
+        intersect_with(self.a, self.pose_a, self.b, self.pose_b, self.options)
+    }
+
+    /// `gjk::penetration_with` on the pair.
+    #[inline(always)]
+    fn penetration(&self) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>> {
+        penetration_with(self.a, self.pose_a, self.b, self.pose_b, self.options)
+    }
+}
+
+/// A query generic over the dimension and the shape types (a closure cannot be generic), run by
+/// [`Query::dispatch`].
 pub(super) trait QueryFn<R> {
+    /// The query on `pair`.
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<R, Failure>;
 }
 
@@ -207,13 +265,9 @@ struct Intersect;
 impl QueryFn<bool> for Intersect {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<bool, Failure> {
-        intersect_with(a, pose_a, b, pose_b, options).map_err(query_failure)
+        pair.intersect().map_err(query_failure)
     }
 }
 
@@ -248,13 +302,9 @@ struct Distance<'o>(&'o mut GjkDistanceResult);
 impl QueryFn<()> for Distance<'_> {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
-        write_out(distance_with(a, pose_a, b, pose_b, options), self.0)
+        write_out(pair.distance(), self.0)
     }
 }
 
@@ -264,13 +314,9 @@ struct Penetration<'o>(&'o mut GjkPenetrationResult);
 impl QueryFn<()> for Penetration<'_> {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
-        write_out(penetration_with(a, pose_a, b, pose_b, options), self.0)
+        write_out(pair.penetration(), self.0)
     }
 }
 

@@ -2,11 +2,12 @@
 
 use crate::ffi::pointers::{optional_array_mut, output};
 use crate::ffi::pose::GjkPose;
-use crate::ffi::query::{to3, write_out, GjkDistanceResult, GjkQueryOptions, Query, QueryFn};
+use crate::ffi::query::{
+    to3, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
+};
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_NULL_POINTER};
-use crate::gjk::QueryOptions;
-use crate::support::{Pose, Support};
+use crate::support::Support;
 use crate::trace::{distance_traced, StepOutcome, TraceStep};
 
 /// What a traced step did with its support point (`GjkTraceStep::outcome`).
@@ -101,14 +102,17 @@ struct TracedDistance<'o> {
 impl QueryFn<()> for TracedDistance<'_> {
     fn call<const D: usize, A: Support<D>, B: Support<D>>(
         self,
-        a: &A,
-        pose_a: &Pose<D>,
-        b: &B,
-        pose_b: &Pose<D>,
-        options: &QueryOptions,
+        pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
         let mut trace = Vec::new();
-        let outcome = distance_traced(a, pose_a, b, pose_b, options, &mut trace);
+        let outcome = distance_traced(
+            pair.a,
+            pair.pose_a,
+            pair.b,
+            pair.pose_b,
+            pair.options,
+            &mut trace,
+        );
         *self.step_count = trace.len();
         for (slot, step) in self.steps.iter_mut().zip(&trace) {
             *slot = step.into();
