@@ -182,5 +182,5 @@ fn octave_binding_test_script_passes() {
             .env("LD_LIBRARY_PATH", &lib),
         "octave-cli tests/octave/test_gjk.m",
     );
-    assert_summary(&out, 84);
+    assert_summary(&out, 877);
 }

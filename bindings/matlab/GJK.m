@@ -1,4 +1,4 @@
-function [out, mindistance, ci] = GJK(shap_1, shap_2)
+function [out, mindistance, ci] = GJK(shap_1, shap_2, varargin)
 % GJK  Drop-in replacement for the GJK function of the airspace-conflict tutorial.
 %   [OUT, MINDISTANCE, CI] = GJK(SHAP_1, SHAP_2) takes the tutorial's encoding (see
 %   GJK_FROM_TUTORIAL: 1 circle, 2/3/4 quadrilateral/pentagon/hexagon, 5 racetrack) and answers
@@ -27,8 +27,9 @@ function [out, mindistance, ci] = GJK(shap_1, shap_2)
 %   - Nothing is printed (the tutorial displays its simplex and support points).
 %
 %   See also GJK_FROM_TUTORIAL, GJK_DISTANCE, GJK_PAIRS_WITHIN.
-  [mindistance, ~, ~, ~, ~, hit, ci] = gjk_distance(gjk_from_tutorial(shap_1), ...
-                                                    gjk_from_tutorial(shap_2));
+  gjk_nargin(nargin, 'GJK', {'shap_1', 'shap_2'}, {});
+  [mindistance, ~, ~, ~, ~, hit, ci] = gjk_distance(gjk_tutorial_shape(shap_1, 'GJK', 'shap_1'), ...
+                                                    gjk_tutorial_shape(shap_2, 'GJK', 'shap_2'));
   if hit
     out = 2;
     mindistance = 0;

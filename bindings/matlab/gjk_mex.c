@@ -15,6 +15,11 @@
  * answered by one gjk_distance_batch / gjk_intersect_batch call. Vectors come back as rows, one
  * per pair, with as many columns as the shapes' dimension. Shapes are created for the call and
  * freed before it returns, also when it fails (errors carry gjk_last_error_message()).
+ *
+ * The .m functions check their arguments and word the errors users see; the gateway still
+ * checks everything it reads (real, full double fields and arguments of the right counts, the
+ * number of outputs) so that a direct call with anything else raises an error, never reads
+ * past an array.
  */
 #include "mex.h"
 #include "gjk.h"
@@ -71,10 +76,17 @@ static GjkStatus own_failure(const char *prefix, const char *text) {
     return GJK_INVALID_ARGUMENT;
 }
 
-/* Field `name` of element k as doubles: its count, or -1 when it is missing or not double. */
+/* Whether `a` is a real, full double array: what mxGetPr reads element by element (a sparse
+ * array holds only its nonzeros there, a complex one its real parts, other classes no doubles). */
+static int real_doubles(const mxArray *a) {
+    return a != NULL && mxIsDouble(a) && !mxIsComplex(a) && !mxIsSparse(a);
+}
+
+/* Field `name` of element k as doubles: its count, or -1 when it is missing or not real full
+ * doubles. */
 static long doubles(const mxArray *s, mwIndex k, const char *name, const double **values) {
     const mxArray *f = mxGetField(s, k, name);
-    if (f == NULL || !mxIsDouble(f) || mxIsComplex(f)) return -1;
+    if (!real_doubles(f)) return -1;
     *values = mxGetPr(f);
     return (long)mxGetNumberOfElements(f);
 }
@@ -89,7 +101,7 @@ static GjkStatus sized_shape(const char *kind, const double *v, long n, GjkShape
     for (size_t t = 0; t < sizeof table / sizeof table[0]; t++) {
         if (strcmp(kind, table[t].kind) != 0) continue;
         if (n != table[t].count)
-            return own_failure(prefix, "its size must hold the sizes of its kind (double)");
+            return own_failure(prefix, "its size must hold the sizes of its kind (real double)");
         GjkStatus s;
         switch (t) {
         case 0: s = gjk_circle_new(v[0], out); break;
@@ -117,7 +129,9 @@ static GjkStatus point_shape(const char *kind, const mxArray *points, GjkShape *
         return own_failure(prefix, "points must have 2 or 3 columns");
     if (strcmp(kind, "segment") == 0 || strcmp(kind, "point") == 0) {
         size_t want = kind[1] == 'e' ? 2 : 1;
-        if (rows != want) return own_failure(prefix, "a segment has 2 points, a point 1");
+        if (rows != want || (cols != 2 && cols != 3))
+            return own_failure(prefix,
+                               "a segment has 2 points, a point 1 (rows of 2 or 3 numbers)");
         const double *q = want == 2 ? p + 1 : p; /* second row */
         GjkStatus s;
         if (want == 2 && cols == 2) s = gjk_segment2d_new(p[0], p[2], q[0], q[2], out);
@@ -145,7 +159,7 @@ static GjkStatus round_off(const mxArray *s, mwIndex k, GjkShape **shape, const 
     GjkShape *grown = NULL;
     GjkStatus status;
     if (doubles(s, k, "rounding", &radius) != 1)
-        status = own_failure(prefix, "its rounding must be one number (double)");
+        status = own_failure(prefix, "its rounding must be one number (real double)");
     else if (radius[0] == 0.0)
         return GJK_OK;
     else if ((status = gjk_rounded_new(*shape, radius[0], &grown)) != GJK_OK)
@@ -159,7 +173,7 @@ static GjkStatus round_off(const mxArray *s, mwIndex k, GjkShape **shape, const 
 static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShape **shape,
                           GjkPose *pose) {
     char prefix[96];
-    snprintf(prefix, sizeof prefix, "%s %lu: ", what, (unsigned long)k + 1);
+    snprintf(prefix, sizeof prefix, "%s(%lu): ", what, (unsigned long)k + 1);
     const mxArray *kind_field = mxGetField(s, k, "kind");
     if (kind_field == NULL || !mxIsChar(kind_field))
         return own_failure(prefix, "not a gjk shape (no kind; use the gjk_* constructors)");
@@ -170,8 +184,8 @@ static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShap
     const mxArray *points = mxGetField(s, k, "points");
     GjkStatus status;
     if (from_points) {
-        if (points == NULL || !mxIsDouble(points) || mxIsComplex(points))
-            return own_failure(prefix, "its points must be a real double matrix");
+        if (!real_doubles(points) || mxGetNumberOfDimensions(points) != 2)
+            return own_failure(prefix, "its points must be a real, full double matrix");
         status = point_shape(kind, points, shape, prefix);
     } else {
         const double *v = NULL;
@@ -190,7 +204,8 @@ static GjkStatus make_one(const mxArray *s, mwIndex k, const char *what, GjkShap
         const double identity[4] = {0.0, 0.0, 0.0, 1.0};
         *pose = gjk_pose_3d(position, nr == 4 ? rotation : identity);
     } else {
-        bad = own_failure(prefix, "position is [x y] with an angle, or [x y z] with a quaternion [qx qy qz qw]");
+        bad = own_failure(prefix, "position is [x y] with an angle, or [x y z] with a quaternion "
+                                  "[qx qy qz qw] (real doubles)");
     }
     if (bad != GJK_OK) {
         gjk_shape_free(*shape);
@@ -358,10 +373,10 @@ static void penetration(int nlhs, mxArray *plhs[], const mxArray *A, const mxArr
 }
 
 static void pairs_within(int nlhs, mxArray *plhs[], const mxArray *S, const mxArray *sep) {
-    if (!mxIsDouble(sep) || mxGetNumberOfElements(sep) != 1)
-        mexErrMsgIdAndTxt("gjk:invalidArgument", "separation must be one number");
+    if (!real_doubles(sep) || mxGetNumberOfElements(sep) != 1)
+        mexErrMsgIdAndTxt("gjk:invalidArgument", "separation must be one real double");
     Placed s;
-    make_all(S, "shape", &s, NULL);
+    make_all(S, "S", &s, NULL);
     GjkPairList *list = NULL;
     GjkStatus status = gjk_pairs_within((const GjkShape *const *)s.shapes, s.poses, s.count,
                                         mxGetScalar(sep), NULL, 0, &list);
@@ -389,36 +404,58 @@ static void pairs_within(int nlhs, mxArray *plhs[], const mxArray *S, const mxAr
     hand_out(nlhs, plhs, outs, 5);
 }
 
-void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
-    char command[32];
-    if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], command, sizeof command) != 0)
-        mexErrMsgIdAndTxt("gjk:usage", "gjk_mex: the first argument is a command");
-    if (strcmp(command, "version") == 0) {
-        plhs[0] = mxCreateString(gjk_version());
-    } else if (strcmp(command, "check") == 0 && nrhs == 2) {
-        /* Builds each shape and uses its pose once (poses are checked by the queries), so
-         * that constructors fail on bad input with the library's message. */
-        Placed s;
-        make_all(prhs[1], "shape", &s, NULL);
-        for (size_t k = 0; k < s.count; k++) {
-            bool hit;
-            GjkStatus status = gjk_intersect(s.shapes[k], &s.poses[k], s.shapes[k], &s.poses[k], &hit);
-            if (status != GJK_OK) {
-                library_failure(status, "");
-                fail(status, &s, NULL);
-            }
+/* Builds each shape of S and uses its pose once (poses are checked by the queries), so that
+ * constructors fail on bad input with the library's message; answers the shapes' dimension. */
+static void check(mxArray *plhs[], const mxArray *S) {
+    Placed s;
+    make_all(S, "shape", &s, NULL);
+    for (size_t k = 0; k < s.count; k++) {
+        bool hit;
+        GjkStatus status = gjk_intersect(s.shapes[k], &s.poses[k], s.shapes[k], &s.poses[k], &hit);
+        if (status != GJK_OK) {
+            library_failure(status, "");
+            fail(status, &s, NULL);
         }
-        plhs[0] = mxCreateDoubleScalar(s.dimension);
-        release(&s);
-    } else if (strcmp(command, "distance") == 0 && nrhs == 3) {
-        distance(nlhs, plhs, prhs[1], prhs[2]);
-    } else if (strcmp(command, "intersect") == 0 && nrhs == 3) {
-        intersect(plhs, prhs[1], prhs[2]);
-    } else if (strcmp(command, "penetration") == 0 && nrhs == 3) {
-        penetration(nlhs, plhs, prhs[1], prhs[2]);
-    } else if (strcmp(command, "pairs_within") == 0 && nrhs == 3) {
-        pairs_within(nlhs, plhs, prhs[1], prhs[2]);
-    } else {
-        mexErrMsgIdAndTxt("gjk:usage", "gjk_mex: unknown command '%s' or wrong argument count", command);
+    }
+    plhs[0] = mxCreateDoubleScalar(s.dimension);
+    release(&s);
+}
+
+/* The commands: name, number of arguments after the name, most outputs. */
+static const struct Command {
+    const char *name;
+    int inputs, outputs;
+} commands[] = {
+    {"version", 0, 1},   {"check", 1, 1},       {"distance", 2, 7},
+    {"intersect", 2, 1}, {"penetration", 2, 5}, {"pairs_within", 2, 5},
+};
+
+/* The index in `commands` of the call's command; raises gjk:usage for an unknown command or
+ * wrong numbers of arguments or outputs. */
+static size_t command_of(int nlhs, int nrhs, const mxArray *prhs[]) {
+    char name[32];
+    if (nrhs < 1 || !mxIsChar(prhs[0]) || mxGetString(prhs[0], name, sizeof name) != 0)
+        mexErrMsgIdAndTxt("gjk:usage", "gjk_mex: the first argument is a command (char)");
+    size_t count = sizeof commands / sizeof commands[0], c = 0;
+    while (c < count && strcmp(name, commands[c].name) != 0) c++;
+    if (c == count) mexErrMsgIdAndTxt("gjk:usage", "gjk_mex: unknown command '%s'", name);
+    if (nrhs - 1 != commands[c].inputs)
+        mexErrMsgIdAndTxt("gjk:usage",
+                          "gjk_mex: '%s' expects %d argument(s) after the command, got %d", name,
+                          commands[c].inputs, nrhs - 1);
+    if (nlhs > commands[c].outputs)
+        mexErrMsgIdAndTxt("gjk:usage", "gjk_mex: '%s' has at most %d output(s), not %d", name,
+                          commands[c].outputs, nlhs);
+    return c;
+}
+
+void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
+    switch (command_of(nlhs, nrhs, prhs)) {
+    case 0: plhs[0] = mxCreateString(gjk_version()); break;
+    case 1: check(plhs, prhs[1]); break;
+    case 2: distance(nlhs, plhs, prhs[1], prhs[2]); break;
+    case 3: intersect(plhs, prhs[1], prhs[2]); break;
+    case 4: penetration(nlhs, plhs, prhs[1], prhs[2]); break;
+    default: pairs_within(nlhs, plhs, prhs[1], prhs[2]); break;
     }
 }

@@ -1,4 +1,4 @@
-function s = gjk_rounded(s, radius)
+function r = gjk_rounded(S, radius, varargin)
 % GJK_ROUNDED  A shape grown by RADIUS in every direction: a rounded box, polygon, cone, ...
 %   R = GJK_ROUNDED(S, RADIUS) for one shape S made by a gjk_* constructor, 2D or 3D: the points
 %   within RADIUS of S (exactly, not an approximation), placed where S is. Radii add up:
@@ -7,11 +7,10 @@ function s = gjk_rounded(s, radius)
 %   still concatenates with any other shape into struct arrays for the batch queries.
 %
 %   See also GJK_BOX, GJK_POLYGON, GJK_DISTANCE, GJK_PAIRS_WITHIN.
-  if ~isstruct(s) || numel(s) ~= 1 || ~isfield(s, 'rounding')
-    error('gjk:invalidArgument', 'gjk_rounded: S must be one shape made by a gjk_* constructor');
-  end
-  radius = double(radius);
-  % The library checks RADIUS itself (a sum with the radius S has could hide a negative one).
-  gjk_mex('check', setfield(s, 'rounding', radius));
-  s.rounding = s.rounding + radius;
+  gjk_nargin(nargin, 'gjk_rounded', {'S', 'radius'}, {});
+  r = gjk_argument(S, 'gjk_rounded', 'S', 'shape');
+  radius = gjk_argument(radius, 'gjk_rounded', 'radius', 'size');
+  % The library checks RADIUS alone too (its magnitude; a sum could hide a bad one).
+  gjk_mex('check', setfield(r, 'rounding', radius));
+  r.rounding = r.rounding + radius;
 end

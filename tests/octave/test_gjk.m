@@ -1,5 +1,6 @@
-% The MATLAB/Octave binding (bindings/matlab), run by tests/octave_binding.rs with octave-cli:
-% answers derived by hand, the tutorial encoding, bad input, batch == single calls, memory.
+% The MATLAB/Octave binding (bindings/matlab), run by tests/python_octave_bindings.rs with octave-cli:
+% answers derived by hand, the tutorial encoding, bad input, a table of bad calls to every entry
+% point (each error names the argument), batch == single calls, memory.
 % Prints "N passed, M failed" last and exits 1 on any failure.
 1;
 
@@ -31,6 +32,57 @@ function raises(f, identifier, fragment, label)
       fprintf('  got %s: %s\n', e.identifier, e.message);
     end
     check(ok, label);
+  end
+end
+
+function rows = bad_calls(f, required, specs)
+% The bad calls of entry point F, as rows {call, identifier, fragment, label}: too few and too
+% many arguments, then each bad value of BAD_VALUES in place of each argument of SPECS
+% ({name, a valid value, a value of a wrong size} per row; the first REQUIRED are required).
+  caller = regexprep(func2str(f), '^@', '');
+  valid = specs(:, 2)';
+  names = specs(:, 1)';
+  rows = {@() f(), 'gjk:notEnoughInputs', [strjoin(names(1:required), ', ') ' missing'], ...
+          [caller ' without arguments']
+          @() f(valid{:}, 0), 'gjk:tooManyInputs', [caller ': too many input arguments'], ...
+          [caller ' with an extra argument']};
+  if required > 1
+    rows(end + 1, :) = {@() f(valid{1:required - 1}), 'gjk:notEnoughInputs', ...
+                        [names{required} ' missing'], [caller ' without ' names{required}]};
+  end
+  for k = 1:size(specs, 1)
+    values = bad_values(specs{k, 2}, specs{k, 3});
+    for v = 1:size(values, 1)
+      call = valid;
+      call{k} = values{v, 2};
+      rows(end + 1, :) = {@() f(call{:}), 'gjk:invalidArgument', [caller ': ' names{k}], ...
+                          sprintf('%s %s: %s', caller, names{k}, values{v, 1})};
+    end
+  end
+end
+
+function values = bad_values(valid, wrong_size)
+% Values an argument whose valid value is VALID refuses, as rows {kind, value}: of each class
+% but the right one (the right size where it has one), WRONG_SIZE, and for a numeric argument
+% an int64 that is not a double, NaN and Inf.
+  numeric = isnumeric(valid);
+  same = @(value) value * ones(size(valid));
+  values = {'char', char(same(49))
+            'logical', true(size(valid))
+            'cell', {valid}
+            'struct', struct('value', 1)
+            'complex', same(1) + 2i
+            'sparse', sparse(same(1))
+            'function handle', @sin
+            'object', containers.Map()
+            'wrong size', wrong_size};
+  if numeric
+    overflow = int64(valid);
+    overflow(1) = intmax('int64');
+    [nan_at_1, inf_at_end] = deal(valid);
+    nan_at_1(1) = NaN;
+    inf_at_end(end) = Inf;
+    values = [values; {'int64 with no exact double', overflow; 'NaN', nan_at_1; 'Inf', inf_at_end}];
   end
 end
 
@@ -213,11 +265,11 @@ raises(@() gjk_rounded(gjk_box(1, 1, 1), -0.1), 'gjk:invalidArgument', 'radius',
 raises(@() gjk_rounded(gjk_rounded(gjk_box(1, 1, 1), 1), -0.5), 'gjk:invalidArgument', 'radius', ...
        'negative rounding of a rounded shape (not hidden by the sum)');
 raises(@() gjk_rounded(3, 1), 'gjk:invalidArgument', 'one shape', 'rounding a number');
-raises(@() gjk_polygon([0 0; NaN 1; 1 1]), 'gjk:invalidArgument', 'point 1', 'NaN point (0-based index)');
+raises(@() gjk_polygon([0 0; NaN 1; 1 1]), 'gjk:invalidArgument', 'P(2, 1) is NaN', 'NaN point, indexed from 1');
 raises(@() gjk_polygon(zeros(0, 2)), 'gjk:invalidArgument', 'at least one point', 'no points');
 raises(@() gjk_polygon([0 0 0; 1 1 1]), 'gjk:invalidArgument', 'n x 2', 'polygon of 3D points');
 raises(@() gjk_distance(gjk_circle(1), gjk_sphere(1)), 'gjk:dimensionMismatch', '2D', '2D against 3D');
-raises(@() gjk_sphere(1, [0 0 0 0]), 'gjk:invalidArgument', 'position', 'bad position');
+raises(@() gjk_sphere(1, [0 0 0 0]), 'gjk:invalidArgument', 'centre', 'bad centre');
 raises(@() gjk_box(1, 1, 1, [0 0 0], [0 0 0 2]), 'gjk:invalidArgument', 'quaternion', 'non-unit quaternion');
 raises(@() gjk_distance(square, struct('kind', 'blob')), 'gjk:invalidArgument', 'kind', 'not a shape');
 raises(@() gjk_distance(square, 3), 'gjk:invalidArgument', 'struct', 'a number for a shape');
@@ -225,6 +277,87 @@ raises(@() gjk_distance(A(1:3), B(1:2)), 'gjk:invalidArgument', 'same number', '
 raises(@() gjk_pairs_within(discs, -1), 'gjk:invalidArgument', 'separation', 'negative separation');
 raises(@() GJK([7 0 0], [1 0 0 0 0 1]), 'gjk:invalidArgument', 'unknown type', 'tutorial type 7');
 raises(@() GJK([2 0 0 1 1], [1 0 0 0 0 1]), 'gjk:invalidArgument', '4-gon', 'short tutorial row');
+
+% --- argument checking: every entry point, a table of bad calls --------------------------------
+% Each row: the call, the identifier, a fragment the message must contain (the function and the
+% argument's name in its help text, e.g. 'gjk_circle: radius'), a label. The rows of
+% BAD_CALLS replace each argument of a valid call by a value of each wrong class, of a wrong
+% size, an int64 with no exact double, NaN and Inf, and call with too few and too many
+% arguments.
+c = gjk_circle(1);
+sizes = @(names) [names(:), repmat({1, [1 1]}, numel(names), 1)];  % each 1, wrong as [1 1]
+placed2 = {'position', [0 0], [0 0 0]; 'angle', 0, [0 0]};
+placed3 = {'position', [0 0 0], [0 0]; 'quaternion', [0 0 0 1], [0 0 1]};
+tutorial = [1 0 0 0 0 1];
+% entry point, number of required arguments, {name, a valid value, a value of a wrong size}
+entry_points = {
+  @gjk_box, 3, [sizes({'half_x', 'half_y', 'half_z'}); placed3]
+  @gjk_capsule, 2, [sizes({'half_length', 'radius'}); placed3]
+  @gjk_circle, 1, {'radius', 1, [1 1]; 'centre', [0 0], [0 0 0]}
+  @gjk_cone, 2, [sizes({'half_height', 'radius'}); placed3]
+  @gjk_cylinder, 2, [sizes({'half_height', 'radius'}); placed3]
+  @gjk_ellipse, 2, [sizes({'half_x', 'half_y'}); placed2]
+  @gjk_ellipsoid, 3, [sizes({'half_x', 'half_y', 'half_z'}); placed3]
+  @gjk_polygon, 1, [{'P', [0 0; 1 0; 0 1], [0 0 0; 1 0 0]}; placed2]
+  @gjk_polytope, 1, [{'P', [0 0 0; 1 0 0; 0 1 0; 0 0 1], [0 0; 1 0]}; placed3]
+  @gjk_point, 1, {'p', [1 2], [1 2 3 4]}
+  @gjk_rectangle, 2, [sizes({'half_x', 'half_y'}); placed2]
+  @gjk_rounded, 2, {'S', c, [c c]; 'radius', 0.5, [1 1]}
+  @gjk_segment, 2, {'p', [0 0], [1 2 3 4]; 'q', [1 1], 1}
+  @gjk_sphere, 1, {'radius', 1, [1 1]; 'centre', [0 0 0], [0 0]}
+  @gjk_stadium, 2, [sizes({'half_length', 'radius'}); placed2]
+  @gjk_distance, 2, {'A', c, c([]); 'B', c, c([])}
+  @gjk_intersect, 2, {'A', c, c([]); 'B', c, c([])}
+  @gjk_penetration, 2, {'A', c, c([]); 'B', c, c([])}
+  @gjk_pairs_within, 2, {'S', [c c], c([]); 'separation', 1, [1 1]}
+  @gjk_from_tutorial, 1, {'shap', tutorial, [tutorial; tutorial]}
+  @GJK, 2, {'shap_1', tutorial, [tutorial; tutorial]; 'shap_2', tutorial, zeros(1, 0)}
+};
+bad = cell(0, 4);
+for e = 1:size(entry_points, 1)
+  [f, required, specs] = entry_points{e, :};
+  valid = specs(:, 2)';
+  try
+    f(valid{:});
+    check(true, '');
+  catch err
+    check(false, sprintf('%s accepts its valid arguments: %s', func2str(f), err.message));
+  end
+  bad = [bad; bad_calls(f, required, specs)];
+end
+% the calls of the issue, gjk_build (not called with valid arguments: it would compile), the
+% tutorial's rows, and the MEX gateway called directly (it checks what it reads)
+invalid = 'gjk:invalidArgument';
+bad = [bad
+       {@() gjk_circle('1'), invalid, 'gjk_circle: radius must be real numeric', 'issue: radius ''1'''
+        @() gjk_circle(1, 'ab'), invalid, 'gjk_circle: centre', 'issue: centre ''ab'''
+        @() gjk_rectangle(1, 1, [0 0], 'x'), invalid, 'gjk_rectangle: angle', 'issue: angle ''x'''
+        @() gjk_distance(), 'gjk:notEnoughInputs', 'expected A, B; A, B missing', 'issue: gjk_distance()'
+        @() gjk_build(1), invalid, 'gjk_build: library_dir', 'gjk_build library_dir: double'
+        @() gjk_build('.', {'x'}), invalid, 'gjk_build: output_dir', 'gjk_build output_dir: cell'
+        @() gjk_build(['ab'; 'cd']), invalid, 'gjk_build: library_dir', 'gjk_build: 2 rows of text'
+        @() gjk_build('.', '.', '.'), 'gjk:tooManyInputs', 'expected [library_dir, output_dir]', ...
+        'gjk_build: 3 arguments'
+        @() GJK([1 0 0 0 0 -1], tutorial), invalid, 'GJK: shap_1: gjk_circle: radius is -1', ...
+        'GJK: the error of a constructor names the row'
+        @() gjk_mex('check', setfield(c, 'position', sparse([0 0]))), invalid, ...
+        'shape(1): position', 'gjk_mex: sparse position field'
+        @() gjk_mex('check', setfield(gjk_polygon([0 0; 1 1]), 'points', sparse([0 0; 1 1]))), ...
+        invalid, 'shape(1): its points', 'gjk_mex: sparse points field'
+        @() gjk_mex('check', setfield(gjk_point([1 2]), 'points', zeros(1, 0))), invalid, ...
+        'shape(1): a segment has 2 points, a point 1', 'gjk_mex: a point without coordinates'
+        @() gjk_mex('check', setfield(c, 'size', 'a')), invalid, 'shape(1): its size', ...
+        'gjk_mex: char size'
+        @() gjk_mex('check', setfield(c, 'rounding', true)), invalid, 'shape(1): its rounding', ...
+        'gjk_mex: logical rounding'
+        @() gjk_mex('pairs_within', c, 1i), invalid, 'separation', 'gjk_mex: complex separation'
+        @() gjk_mex('distance', c, {c}), invalid, 'B: expected a gjk shape struct', 'gjk_mex: cell B'
+        @() gjk_mex('distance', c), 'gjk:usage', 'expects 2 argument(s)', 'gjk_mex: too few arguments'
+        @() gjk_mex('check', c, c), 'gjk:usage', 'expects 1 argument(s)', 'gjk_mex: too many arguments'
+        @() gjk_mex(3), 'gjk:usage', 'command', 'gjk_mex: a number for the command'}];
+for k = 1:size(bad, 1)
+  raises(bad{k, :});
+end
 
 % --- memory stays flat: every call frees its shapes ------------------------------------------------
 big = gjk_polygon(randn(64, 2));
