@@ -18,8 +18,8 @@
 //! a repeated support point or a step that no longer moves the time, too many steps, a
 //! non-finite number) goes to conservative advancement, which answers every input.
 
-use crate::gjk::search::{finite, Simplex};
 use crate::range::robust_norm;
+use crate::simplex::{finite, Simplex};
 use crate::support::{MinkowskiPair, Support, Vector};
 
 /// What the GJK ray cast made of a motion (all vectors in A's frame).

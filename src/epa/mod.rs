@@ -30,9 +30,8 @@ use std::cell::RefCell;
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
-use crate::gjk::{
-    robust_norm, robust_unit, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
-};
+use crate::gjk::{DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS};
+use crate::range::{robust_norm, robust_unit};
 use crate::shape::as_concrete;
 use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportPoint, Vector};

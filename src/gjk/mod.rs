@@ -26,7 +26,5 @@ pub use query::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
 };
 pub(crate) use query::{distance_and_separating_normal, distance_observed};
-pub(crate) use search::{
-    robust_norm, robust_unit, End, Mode, Observer, Search, OVERFLOW, STALL_ULPS,
-};
 pub use search::{DistanceResult, StepOutcome};
+pub(crate) use search::{End, Mode, Observer, Search, OVERFLOW, STALL_ULPS};

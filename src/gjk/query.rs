@@ -4,13 +4,13 @@
 use nalgebra::Vector3;
 
 use super::options::QueryOptions;
-use super::search::{lift, DistanceResult, Mode, Observer, Search};
+use super::search::{DistanceResult, Mode, Observer, Search};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
 use crate::shape::as_concrete;
 use crate::simplex::strictly_encloses_origin;
-use crate::support::{MinkowskiPair, Pose, Support, SupportKey, Vector};
+use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, Vector};
 
 /// The distance between `a` placed by `pose_a` and `b` placed by `pose_b`, with default options.
 pub fn distance<const D: usize, A, B>(

@@ -21,8 +21,10 @@
 
 use nalgebra::Vector3;
 
-use super::search::{lift, Keying, Tolerances};
+use super::search::Tolerances;
 use crate::simplex::strictly_encloses_origin;
+use crate::simplex::Keying;
+use crate::support::lift;
 use crate::support::{MinkowskiPair, Support, Vector};
 
 /// The most support points the fast path evaluates before it leaves the pair to the full

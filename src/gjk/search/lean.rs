@@ -25,10 +25,10 @@
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
 
 use super::{
-    finite_sum, first_direction, End, Keying, Mode, Observer, Search, Simplex, StepOutcome,
-    Tolerances, STALL_ULPS,
+    finite_sum, first_direction, End, Mode, Observer, Search, StepOutcome, Tolerances, STALL_ULPS,
 };
 use crate::gjk::options::QueryOptions;
+use crate::simplex::{Keying, Simplex};
 use crate::support::{MinkowskiPair, Support, Vector};
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {

@@ -30,11 +30,9 @@
 //!   the recorder of [`crate::trace`]): the plain query pays for neither.
 
 use crate::error::{QueryError, SearchError};
-pub(crate) use crate::range::{robust_norm, robust_unit};
-use crate::simplex::{closest_to_origin, plane_normal};
-pub(crate) use crate::support::lift;
+use crate::range::{robust_norm, robust_unit};
+use crate::simplex::{finite, Keying, Simplex};
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
-use nalgebra::Vector3;
 
 use super::options::QueryOptions;
 
@@ -155,339 +153,6 @@ impl<const D: usize> Observer<D> for () {
         _: &SupportPoint<D>,
         _: StepOutcome,
     ) {
-    }
-}
-
-/// What the simplex remembers of how each vertex was found: nothing (`()`, for a query that
-/// starts afresh, at no cost) or a [`SupportKey`] (for a query that fills a
-/// [`crate::SimplexCache`]).
-pub(crate) trait Keying<const D: usize>: Copy {
-    /// The support point of the pair in `dir`, with what to remember of it.
-    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, Self)
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized;
-
-    /// What to remember of the inner point of `A - B` (see [`MinkowskiPair::inner_point`])
-    /// as a simplex vertex.
-    fn inner_point_key() -> Self;
-}
-
-impl<const D: usize> Keying<D> for () {
-    #[inline(always)]
-    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, ())
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        (pair.support(dir), ())
-    }
-
-    #[inline(always)]
-    fn inner_point_key() {}
-}
-
-impl<const D: usize> Keying<D> for SupportKey<D> {
-    #[inline(always)]
-    fn support<A, B>(pair: &MinkowskiPair<'_, D, A, B>, dir: &Vector<D>) -> (SupportPoint<D>, Self)
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        pair.support_keyed(dir)
-    }
-
-    /// The default key, which [`MinkowskiPair::recall`] takes for the inner point.
-    #[inline(always)]
-    fn inner_point_key() -> Self {
-        SupportKey::default()
-    }
-}
-
-/// The current simplex: its support points, how they were found, and the weights of its
-/// closest point.
-#[derive(Clone, Copy)]
-pub(crate) struct Simplex<const D: usize, K = ()> {
-    len: usize,
-    points: [SupportPoint<D>; 4],
-    keys: [K; 4],
-    weights: [f64; 4],
-}
-
-impl<const D: usize> Simplex<D> {
-    /// The simplex with no vertex yet.
-    pub(crate) fn empty() -> Self {
-        let origin = SupportPoint {
-            w: Vector::zeros(),
-            a: Vector::zeros(),
-            b: Vector::zeros(),
-        };
-        Self {
-            len: 0,
-            points: [origin; 4],
-            keys: [(); 4],
-            weights: [0.0; 4],
-        }
-    }
-}
-
-impl<const D: usize, K: Copy> Simplex<D, K> {
-    pub(crate) fn single(p: SupportPoint<D>, key: K) -> Self {
-        Self {
-            len: 1,
-            points: [p; 4],
-            keys: [key; 4],
-            weights: [1.0, 0.0, 0.0, 0.0],
-        }
-    }
-
-    pub(crate) fn contains(&self, w: &Vector<D>) -> bool {
-        self.points[..self.len].iter().any(|p| p.w == *w)
-    }
-
-    /// Adds `p` unless it repeats a vertex (a support point found again); whether it did.
-    /// The simplex must have room (at most `D` vertices). Inlined, as `reduce_towards` and
-    /// `solve_seen`: the ray cast calls them at every step, and out of line (with the test for
-    /// a repeated point) they cost its casts against 32-point hulls 5%.
-    #[inline(always)]
-    pub(crate) fn add(&mut self, p: SupportPoint<D>, key: K) -> bool {
-        if self.contains(&p.w) {
-            return false;
-        }
-        self.points[self.len] = p;
-        self.keys[self.len] = key;
-        self.len += 1;
-        true
-    }
-
-    /// The simplex of the first `D + 1` of `points`, each kept unless it repeats an earlier one.
-    fn from_points(mut points: impl Iterator<Item = (SupportPoint<D>, K)>) -> Option<Self> {
-        let (first, key) = points.next()?;
-        let mut simplex = Self::single(first, key);
-        // A cache may name more points than a simplex of the dimension has (a foreign or
-        // corrupted one from the C side: four keys for a 2D pair): the first D + 1 are taken.
-        for (p, key) in points.take(D) {
-            simplex.add(p, key);
-        }
-        Some(simplex)
-    }
-
-    /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
-    /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
-    /// costs no copy: `p` only went past its end.
-    pub(crate) fn push_if(
-        &mut self,
-        p: SupportPoint<D>,
-        key: K,
-        accept: impl Fn(&Vector<D>) -> bool,
-    ) -> Option<Vector<D>> {
-        self.points[self.len] = p;
-        self.keys[self.len] = key;
-        let (weights, v) = self.solve(self.len + 1);
-        if !accept(&v) {
-            return None;
-        }
-        self.keep(self.len + 1, &weights);
-        Some(v)
-    }
-
-    /// Solves for the closest point, keeps only the vertices it needs, and returns it.
-    fn reduce(&mut self) -> Vector<D> {
-        let (weights, v) = self.solve(self.len);
-        self.keep(self.len, &weights);
-        v
-    }
-
-    /// Solves for the simplex's point closest to `x` (for the GJK ray cast, whose point `x`
-    /// moves along the ray), keeps only the vertices it needs, and returns `x` less that point.
-    #[inline(always)]
-    pub(crate) fn reduce_towards(&mut self, x: &Vector<D>) -> Vector<D> {
-        let (weights, v) = self.solve_seen(self.len, |w| x - w);
-        self.keep(self.len, &weights);
-        v
-    }
-
-    /// The closest point to the origin of the first `n` vertices, and its weights.
-    #[inline]
-    fn solve(&self, n: usize) -> ([f64; 4], Vector<D>) {
-        self.solve_seen(n, |w| *w)
-    }
-
-    /// The closest point to the origin of the first `n` vertices, each seen as `seen(w)` (`w`
-    /// itself, or `x - w` for the point closest to `x`), and its weights.
-    #[inline(always)]
-    fn solve_seen(
-        &self,
-        n: usize,
-        seen: impl Fn(&Vector<D>) -> Vector<D>,
-    ) -> ([f64; 4], Vector<D>) {
-        let mut w = [Vector::<D>::zeros(); 4];
-        for (w, q) in w.iter_mut().zip(&self.points[..n]) {
-            *w = seen(&q.w);
-        }
-        let closest = closest_to_origin(&w[..n]);
-        (closest.weights, closest.point)
-    }
-
-    /// Keeps, of the first `n` vertices, those with a positive weight.
-    #[inline]
-    fn keep(&mut self, n: usize, weights: &[f64; 4]) {
-        let mut kept = 0;
-        for (i, weight) in weights.iter().enumerate().take(n) {
-            if *weight > 0.0 {
-                if kept != i {
-                    self.points[kept] = self.points[i];
-                    self.keys[kept] = self.keys[i];
-                }
-                self.weights[kept] = *weight;
-                kept += 1;
-            }
-        }
-        self.len = kept;
-    }
-
-    /// How the vertices were found, for a later query to start from.
-    pub(crate) fn keys(&self) -> &[K] {
-        &self.keys[..self.len]
-    }
-
-    /// The vertices of the simplex.
-    pub(crate) fn points(&self) -> &[SupportPoint<D>] {
-        &self.points[..self.len]
-    }
-
-    /// The barycentric weights of the closest point, one per vertex.
-    pub(crate) fn weights(&self) -> &[f64] {
-        &self.weights[..self.len]
-    }
-
-    /// The projection of the origin on the affine hull of the simplex, computed from its edges
-    /// rather than interpolated between its vertices: `v` less its components along the edges.
-    /// Interpolating between vertices 1e9 apart misplaces `v` by their rounding (1e-7), which
-    /// tilts the normal when `|v|` is small; the components along the edges are that error.
-    fn projected(&self, v: &Vector<D>) -> Vector<D> {
-        let p = self.points();
-        let (e1, e2) = match p.len() {
-            2 => (lift(&(p[1].w - p[0].w)), None),
-            3 if D == 3 => (lift(&(p[1].w - p[0].w)), Some(lift(&(p[2].w - p[0].w)))),
-            _ => return *v,
-        };
-        let mut r = lift(v);
-        match e2 {
-            None => {
-                let ee = e1.norm_squared();
-                if ee > 0.0 {
-                    r -= e1 * (r.dot(&e1) / ee);
-                }
-            }
-            Some(_) => {
-                // The plane's normal from the two shortest edges (a sliver's long edges are
-                // nearly parallel and their cross product is mostly rounding).
-                let n = plane_normal(lift(&p[0].w), lift(&p[1].w), lift(&p[2].w));
-                let nn = n.norm_squared();
-                if nn > 0.0 {
-                    r = n * (lift(&p[0].w).dot(&n) / nn);
-                }
-            }
-        }
-        let r: Vector<D> = r.fixed_rows::<D>(0).into_owned();
-        if r.iter().all(|x| x.is_finite()) {
-            r
-        } else {
-            *v
-        }
-    }
-
-    /// The points of A and B the simplex's point combines (its vertices' `a` and `b`, by the
-    /// weights of its last reduction).
-    pub(crate) fn witness_points(&self) -> (Vector<D>, Vector<D>) {
-        self.witness_points_by(self.weights)
-    }
-
-    /// The vertices' `a` and `b` combined by `weights`, both in one pass over the vertices.
-    #[inline(always)]
-    fn witness_points_by(&self, weights: [f64; 4]) -> (Vector<D>, Vector<D>) {
-        let mut a = Vector::zeros();
-        let mut b = Vector::zeros();
-        for (p, w) in self.points().iter().zip(weights) {
-            a += p.a * w;
-            b += p.b * w;
-        }
-        (a, b)
-    }
-
-    fn weighted(&self, pick: impl Fn(&SupportPoint<D>) -> Vector<D>) -> Vector<D> {
-        Self::combine(self.points(), &self.weights, pick)
-    }
-
-    fn combine(
-        points: &[SupportPoint<D>],
-        weights: &[f64; 4],
-        pick: impl Fn(&SupportPoint<D>) -> Vector<D>,
-    ) -> Vector<D> {
-        points.iter().zip(weights).map(|(p, w)| pick(p) * *w).sum()
-    }
-
-    /// The weights improved by one step of iterative refinement, for a simplex that holds the
-    /// origin: the weighted sum of its points should be 0, and its residual is the distance
-    /// between the cores' "common" points. Weights from the signed volumes of a thin simplex
-    /// with vertices 1e10 apart lose their accuracy (witness points 140 apart); a step
-    /// solving for the change that cancels the residual restores it. Kept only if it shrinks
-    /// the residual and leaves the weights a convex combination; not tried when the residual
-    /// is already within rounding of the vertices.
-    fn refined_weights(&self) -> [f64; 4] {
-        let p = self.points();
-        if p.len() < 2 {
-            return self.weights;
-        }
-        let residual = lift(&self.weighted(|q| q.w));
-        // A residual within a few rounding units of the vertices is as good as refinement
-        // gets (most simplices: the solve is skipped).
-        let size = p.iter().fold(0.0, |m, q| largest_magnitude(q.w.iter(), m));
-        if largest_magnitude(residual.iter(), 0.0) <= 4.0 * f64::EPSILON * size {
-            return self.weights;
-        }
-        let e: [Vector3<f64>; 3] = std::array::from_fn(|i| {
-            p.get(i + 1)
-                .map_or(Vector3::zeros(), |q| lift(&(q.w - p[0].w)))
-        });
-        let delta: Option<[f64; 3]> = match p.len() {
-            2 => {
-                let ee = e[0].norm_squared();
-                (ee > 0.0).then(|| [-residual.dot(&e[0]) / ee, 0.0, 0.0])
-            }
-            3 => {
-                let g = nalgebra::Matrix2::new(
-                    e[0].dot(&e[0]),
-                    e[0].dot(&e[1]),
-                    e[1].dot(&e[0]),
-                    e[1].dot(&e[1]),
-                );
-                let rhs = nalgebra::Vector2::new(-residual.dot(&e[0]), -residual.dot(&e[1]));
-                g.lu().solve(&rhs).map(|d| [d[0], d[1], 0.0])
-            }
-            _ => nalgebra::Matrix3::from_columns(&e)
-                .lu()
-                .solve(&-residual)
-                .map(|d| [d[0], d[1], d[2]]),
-        };
-        let Some(delta) = delta else {
-            return self.weights;
-        };
-        let mut weights = self.weights;
-        for (i, d) in delta.iter().take(p.len() - 1).enumerate() {
-            weights[i + 1] += d;
-            weights[0] -= d;
-        }
-        let convex = weights[..p.len()]
-            .iter()
-            .all(|w| w.is_finite() && (0.0..=1.0).contains(w));
-        let better = lift(&Self::combine(p, &weights, |q| q.w)).norm() < residual.norm();
-        if convex && better {
-            weights
-        } else {
-            self.weights
-        }
     }
 }
 
@@ -670,13 +335,6 @@ impl<const D: usize> Search<D, SupportKey<D>> {
     }
 }
 
-/// The largest of `start` and the magnitudes of `values`, by plain comparisons (a NaN is
-/// passed over): `amax` and `f64::max` carry NaN rules that cost a few instructions a number.
-#[inline(always)]
-fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f64 {
-    values.fold(start, |m, x| if x.abs() > m { x.abs() } else { m })
-}
-
 /// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
 /// NaN, so one test stands for one per number (a few instructions where the tests one by one
 /// took some 30 a step). A sum of finite numbers can overflow (numbers near `f64::MAX`, far
@@ -689,12 +347,6 @@ fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f
 )]
 pub(super) fn finite_sum(sum: f64) -> bool {
     sum - sum == 0.0
-}
-
-/// Whether the coordinates of a support point are finite. (Two loops: a chain of the two was
-/// left out of line in the ray cast, 110 instructions a support point.)
-pub(crate) fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
-    p.w.iter().all(|x| x.is_finite()) && p.a.iter().all(|x| x.is_finite())
 }
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
@@ -1011,12 +663,10 @@ impl<const D: usize, K: Copy> Search<D, K> {
         self.project_v();
         let wider = rejected
             .as_ref()
-            .filter(|_| self.simplex.len <= D)
+            .filter(|_| self.simplex.len() <= D)
             .and_then(|w| {
-                let mut wider = self.simplex;
-                wider.points[wider.len] = *w;
-                wider.len += 1;
-                if wider.len <= D {
+                let mut wider = self.simplex.widened(*w);
+                if wider.len() <= D {
                     return Some(wider.projected(&self.v));
                 }
                 // A full-dimensional simplex: the origin's closest face of it that holds the
@@ -1025,7 +675,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
                 // gave a lower bound 6.4 short beside a touching capsule).
                 let v = wider.reduce();
                 let holds_w = wider.points().iter().any(|p| p.w == w.w);
-                (wider.len <= D && holds_w).then(|| wider.projected(&v))
+                (wider.len() <= D && holds_w).then(|| wider.projected(&v))
             })
             .filter(|p| *p != self.v && robust_norm(p) > 0.0);
         match wider {
@@ -1070,12 +720,8 @@ impl<const D: usize, K: Copy> Search<D, K> {
 
     /// The closest points of the cores (A's frame); a common point when they intersect.
     pub(crate) fn core_points(&self) -> (Vector<D>, Vector<D>) {
-        let weights = if self.end == End::Touching {
-            self.simplex.refined_weights()
-        } else {
-            self.simplex.weights
-        };
-        self.simplex.witness_points_by(weights)
+        self.simplex
+            .witness_points_refined_if(self.end == End::Touching)
     }
 
     /// The best separating direction seen (unit, from A towards B) and the cores' separation
