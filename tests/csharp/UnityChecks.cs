@@ -83,6 +83,8 @@ internal static class UnityChecks
         Throws<ArgumentOutOfRangeException>(() => Shape.Polytope(new Vector3[2], 3),
             "count beyond the Vector3[]");
         UnityColliderChecks.Run();
+        UnityArgumentChecks.Run();
+        UnityMirrorChecks.Run();
     }
 }
 #endif

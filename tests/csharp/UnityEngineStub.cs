@@ -1,8 +1,9 @@
 // A stand-in for the UnityEngine types that the binding's Unity layer uses (UnityInterop.cs,
 // GjkCollider.cs, GjkPhysics.cs), with Unity's field layouts and members of the same names, so
 // that the layer is compiled and run outside Unity. Like Unity, Mesh.vertices and
-// PolygonCollider2D.GetPath return copies. Built only into the "unity" variant of the test
-// runner, with UNITY_5_3_OR_NEWER defined.
+// PolygonCollider2D.GetPath return copies; a destroyed Object (Object.DestroyImmediate) equals
+// null through Object's == and !=; Quaternion.Euler turns about z, then x, then y. Built only
+// into the "unity" variant of the test runner, with UNITY_5_3_OR_NEWER defined.
 
 using System;
 
@@ -58,6 +59,34 @@ namespace UnityEngine
             this.z = z;
             this.w = w;
         }
+
+        public static Quaternion identity
+        {
+            get { return new Quaternion(0, 0, 0, 1); }
+        }
+
+        /// <summary>As Unity: z degrees about z, then x about x, then y about y.</summary>
+        public static Quaternion Euler(float x, float y, float z)
+        {
+            return About(0, 1, 0, y) * About(1, 0, 0, x) * About(0, 0, 1, z);
+        }
+
+        public static Quaternion operator *(Quaternion a, Quaternion b)
+        {
+            return new Quaternion(
+                a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+        }
+
+        // In floats, as Unity: Euler(0, 180, 0) has w = cos(90 degrees in floats) = -4.4e-8.
+        private static Quaternion About(float x, float y, float z, float degrees)
+        {
+            float half = degrees * ((float)Math.PI / 360f);
+            float s = (float)Math.Sin(half);
+            return new Quaternion(x * s, y * s, z * s, (float)Math.Cos(half));
+        }
     }
 
     public struct Ray
@@ -92,16 +121,70 @@ namespace UnityEngine
         }
     }
 
-    public class Transform
+    /// <summary>As Unity's: a destroyed object (or null) equals null through == and !=, and
+    /// converts to false.</summary>
+    public class Object
+    {
+        private bool destroyed;
+
+        /// <summary>Destroys <paramref name="obj"/> at once: from now on it equals null.</summary>
+        public static void DestroyImmediate(Object obj)
+        {
+            if (!ReferenceEquals(obj, null))
+            {
+                obj.destroyed = true;
+            }
+        }
+
+        public static bool operator ==(Object a, Object b)
+        {
+            bool aNull = Gone(a), bNull = Gone(b);
+            return aNull || bNull ? aNull && bNull : ReferenceEquals(a, b);
+        }
+
+        public static bool operator !=(Object a, Object b)
+        {
+            return !(a == b);
+        }
+
+        public static implicit operator bool(Object exists)
+        {
+            return !Gone(exists);
+        }
+
+        public override bool Equals(object other)
+        {
+            return this == other as Object;
+        }
+
+        public override int GetHashCode()
+        {
+            return base.GetHashCode();
+        }
+
+        private static bool Gone(Object obj)
+        {
+            return ReferenceEquals(obj, null) || obj.destroyed;
+        }
+    }
+
+    public class Component : Object
+    {
+        private Transform attached;
+
+        // Unity's is read-only; the stub sets it to place a collider.
+        public Transform transform
+        {
+            get { return attached ?? (attached = this as Transform ?? new Transform()); }
+            set { attached = value; }
+        }
+    }
+
+    public class Transform : Component
     {
         public Vector3 position { get; set; }
         public Quaternion rotation { get; set; } = new Quaternion(0, 0, 0, 1);
         public Vector3 lossyScale { get; set; } = new Vector3(1, 1, 1);
-    }
-
-    public class Component
-    {
-        public Transform transform { get; set; } = new Transform();
     }
 
     public class Behaviour : Component
@@ -189,7 +272,7 @@ namespace UnityEngine
         public int direction { get; set; } = 1;
     }
 
-    public class Mesh
+    public class Mesh : Object
     {
         private Vector3[] stored = new Vector3[0];
 
@@ -266,8 +349,8 @@ namespace UnityEngine.Scripting
 
 namespace Unity.Collections
 {
-    // A managed stand-in with the members the binding uses (Length, the indexer); Unity's is a
-    // struct over native memory. Built with UNITY_2018_1_OR_NEWER defined.
+    // A managed stand-in with the members the binding uses (IsCreated, Length, the indexer);
+    // Unity's is a struct over native memory. Built with UNITY_2018_1_OR_NEWER defined.
     public struct NativeArray<T>
     {
         private readonly T[] items;
@@ -277,9 +360,15 @@ namespace Unity.Collections
             items = new T[length];
         }
 
+        /// <summary>False for default(NativeArray), as Unity's.</summary>
+        public bool IsCreated
+        {
+            get { return items != null; }
+        }
+
         public int Length
         {
-            get { return items.Length; }
+            get { return items == null ? 0 : items.Length; }
         }
 
         public T this[int index]

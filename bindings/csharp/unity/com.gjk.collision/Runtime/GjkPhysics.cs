@@ -47,7 +47,11 @@ namespace GjkCollision
     /// <c>Transform</c> or by a position and a rotation, in the manner of
     /// <c>UnityEngine.Physics</c>. Queries allocate nothing; the batch calls allocate nothing
     /// once they have run a batch of the same size on the calling thread. The batch results go
-    /// to arrays or (Unity 2018.1 and later) to a <c>NativeArray</c>.
+    /// to arrays or (Unity 2018.1 and later) to a <c>NativeArray</c>. Each call checks its
+    /// arguments in their order before any work: <see cref="ArgumentNullException"/> naming a
+    /// null collider, a null or destroyed transform, array or array element;
+    /// <see cref="ArgumentException"/> naming a NaN or infinite position or rotation, or the
+    /// rotation of a 2D collider that tilts its plane (see <see cref="GjkCollider"/>).
     /// </summary>
     public static class GjkPhysics
     {
@@ -56,9 +60,8 @@ namespace GjkCollision
         public static GjkContact Distance(
             GjkCollider a, Transform transformA, GjkCollider b, Transform transformB)
         {
-            CheckColliders(a, b);
-            return new GjkContact(
-                Gjk.Distance(a.Shape, a.PoseOf(transformA), b.Shape, b.PoseOf(transformB)));
+            Pair p = Placed(a, transformA, b, transformB);
+            return new GjkContact(Gjk.Distance(p.A, p.PoseA, p.B, p.PoseB));
         }
 
         /// <summary>The distance between <paramref name="a"/> at <paramref name="positionA"/>
@@ -67,17 +70,16 @@ namespace GjkCollision
             GjkCollider a, Vector3 positionA, Quaternion rotationA,
             GjkCollider b, Vector3 positionB, Quaternion rotationB)
         {
-            CheckColliders(a, b);
-            return new GjkContact(Gjk.Distance(a.Shape, a.PoseAt(positionA, rotationA),
-                b.Shape, b.PoseAt(positionB, rotationB)));
+            Pair p = Placed(a, positionA, rotationA, b, positionB, rotationB);
+            return new GjkContact(Gjk.Distance(p.A, p.PoseA, p.B, p.PoseB));
         }
 
         /// <summary>Whether the colliders placed by two transforms overlap or touch.</summary>
         public static bool Intersect(
             GjkCollider a, Transform transformA, GjkCollider b, Transform transformB)
         {
-            CheckColliders(a, b);
-            return Gjk.Intersect(a.Shape, a.PoseOf(transformA), b.Shape, b.PoseOf(transformB));
+            Pair p = Placed(a, transformA, b, transformB);
+            return Gjk.Intersect(p.A, p.PoseA, p.B, p.PoseB);
         }
 
         /// <summary>Whether the colliders overlap or touch.</summary>
@@ -85,9 +87,8 @@ namespace GjkCollision
             GjkCollider a, Vector3 positionA, Quaternion rotationA,
             GjkCollider b, Vector3 positionB, Quaternion rotationB)
         {
-            CheckColliders(a, b);
-            return Gjk.Intersect(a.Shape, a.PoseAt(positionA, rotationA),
-                b.Shape, b.PoseAt(positionB, rotationB));
+            Pair p = Placed(a, positionA, rotationA, b, positionB, rotationB);
+            return Gjk.Intersect(p.A, p.PoseA, p.B, p.PoseB);
         }
 
         /// <summary>As <c>Physics.ComputePenetration</c>: true when the colliders overlap (by
@@ -99,9 +100,60 @@ namespace GjkCollision
             GjkCollider b, Vector3 positionB, Quaternion rotationB,
             out Vector3 direction, out float distance)
         {
-            CheckColliders(a, b);
-            GjkPenetrationResult p = Gjk.Penetration(a.Shape, a.PoseAt(positionA, rotationA),
-                b.Shape, b.PoseAt(positionB, rotationB));
+            return Penetration(Placed(a, positionA, rotationA, b, positionB, rotationB),
+                out direction, out distance);
+        }
+
+        /// <summary><see cref="ComputePenetration(GjkCollider, Vector3, Quaternion, GjkCollider,
+        /// Vector3, Quaternion, out Vector3, out float)"/> for colliders placed by two
+        /// transforms.</summary>
+        public static bool ComputePenetration(
+            GjkCollider a, Transform transformA, GjkCollider b, Transform transformB,
+            out Vector3 direction, out float distance)
+        {
+            return Penetration(Placed(a, transformA, b, transformB), out direction, out distance);
+        }
+
+        /// <summary>The shapes of a pair and their poses.</summary>
+        private struct Pair
+        {
+            public Shape A;
+            public Shape B;
+            public GjkPose PoseA;
+            public GjkPose PoseB;
+        }
+
+        /// <summary>The pair placed by two transforms; the arguments checked in their order
+        /// (null or destroyed, then NaN and infinity).</summary>
+        private static Pair Placed(
+            GjkCollider a, Transform transformA, GjkCollider b, Transform transformB)
+        {
+            var p = new Pair();
+            UnityArguments.Require(a, "a");
+            p.A = a.Place(transformA, PoseNames.TransformA, out p.PoseA);
+            UnityArguments.Require(b, "b");
+            p.B = b.Place(transformB, PoseNames.TransformB, out p.PoseB);
+            return p;
+        }
+
+        /// <summary>The pair placed by positions and rotations, checked as
+        /// <see cref="Placed(GjkCollider, Transform, GjkCollider, Transform)"/>.</summary>
+        private static Pair Placed(
+            GjkCollider a, Vector3 positionA, Quaternion rotationA,
+            GjkCollider b, Vector3 positionB, Quaternion rotationB)
+        {
+            var p = new Pair();
+            UnityArguments.Require(a, "a");
+            p.A = a.Place(positionA, rotationA, PoseNames.SeparateA, out p.PoseA);
+            UnityArguments.Require(b, "b");
+            p.B = b.Place(positionB, rotationB, PoseNames.SeparateB, out p.PoseB);
+            return p;
+        }
+
+        /// <summary>The penetration of the pair, with Unity's meaning and sign.</summary>
+        private static bool Penetration(Pair pair, out Vector3 direction, out float distance)
+        {
+            GjkPenetrationResult p = Gjk.Penetration(pair.A, pair.PoseA, pair.B, pair.PoseB);
             if (p.SignedDistance < 0)
             {
                 // The library's normal points from A to B and moves B out: A moves the other way.
@@ -113,17 +165,6 @@ namespace GjkCollision
             direction = new Vector3(0, 0, 0);
             distance = 0;
             return false;
-        }
-
-        /// <summary><see cref="ComputePenetration(GjkCollider, Vector3, Quaternion, GjkCollider,
-        /// Vector3, Quaternion, out Vector3, out float)"/> for colliders placed by two
-        /// transforms.</summary>
-        public static bool ComputePenetration(
-            GjkCollider a, Transform transformA, GjkCollider b, Transform transformB,
-            out Vector3 direction, out float distance)
-        {
-            return ComputePenetration(a, transformA.position, transformA.rotation,
-                b, transformB.position, transformB.rotation, out direction, out distance);
         }
 
         /// <summary>The distance of every pair k, <paramref name="a"/>[k] placed by
@@ -151,11 +192,18 @@ namespace GjkCollision
             NativeArray<GjkContact> results, int threads = 0)
         {
             GjkDistanceResult[] found =
-                Distances(a, transformsA, b, transformsB, results.Length, threads);
+                Distances(a, transformsA, b, transformsB, Capacity(results), threads);
             for (int k = 0; k < a.Length; k++)
             {
                 results[k] = new GjkContact(found[k]);
             }
+        }
+
+        /// <summary>The length of <paramref name="results"/>; -1 when it is not created (a
+        /// default or disposed <c>NativeArray</c>).</summary>
+        private static int Capacity<T>(NativeArray<T> results) where T : struct
+        {
+            return results.IsCreated ? results.Length : -1;
         }
 #endif
 
@@ -203,14 +251,19 @@ namespace GjkCollision
         [ThreadStatic] private static GjkDistanceResult[] stagedDistances;
 
         /// <summary>Fills the staged arrays with the shapes and poses of the pairs; the number
-        /// of pairs.</summary>
+        /// of pairs. Checks the arguments first: the arrays, <paramref name="capacity"/> (-1 for
+        /// no results), then each pair's colliders and transforms.</summary>
         private static int Stage(GjkCollider[] a, Transform[] transformsA, GjkCollider[] b,
             Transform[] transformsB, int capacity)
         {
-            if (a == null || b == null || transformsA == null || transformsB == null)
+            UnityArguments.Require(a, "a");
+            UnityArguments.Require(transformsA, "transformsA");
+            UnityArguments.Require(b, "b");
+            UnityArguments.Require(transformsB, "transformsB");
+            if (capacity < 0)
             {
-                throw new ArgumentNullException(a == null ? "a" : b == null ? "b"
-                    : transformsA == null ? "transformsA" : "transformsB");
+                throw new ArgumentNullException(
+                    "results", "results is null (or a NativeArray not created)");
             }
             int n = a.Length;
             if (b.Length != n || transformsA.Length != n || transformsB.Length != n
@@ -221,28 +274,37 @@ namespace GjkCollision
             }
             Shape[] shapesA = Exactly(ref stagedA, n), shapesB = Exactly(ref stagedB, n);
             GjkPose[] posesA = Exactly(ref stagedPosesA, n), posesB = Exactly(ref stagedPosesB, n);
-            for (int k = 0; k < n; k++)
+            try
             {
-                if (a[k] == null || b[k] == null)
+                for (int k = 0; k < n; k++)
                 {
-                    throw new ArgumentNullException(a[k] == null ? "a" : "b", "pair " + k);
+                    shapesA[k] = Staged(a, "a", transformsA, PoseNames.TransformsA, k, out posesA[k]);
+                    shapesB[k] = Staged(b, "b", transformsB, PoseNames.TransformsB, k, out posesB[k]);
                 }
-                shapesA[k] = a[k].Shape;
-                shapesB[k] = b[k].Shape;
-                posesA[k] = a[k].PoseOf(transformsA[k]);
-                posesB[k] = b[k].PoseOf(transformsB[k]);
+            }
+            catch
+            {
+                Unstage(n);
+                throw;
             }
             return n;
         }
 
-        /// <summary>The length of <paramref name="results"/>, which must not be null.</summary>
+        /// <summary>The shape of the collider <paramref name="k"/> of
+        /// <paramref name="colliders"/> (the argument <paramref name="name"/>), and its pose by
+        /// the transform k of <paramref name="transforms"/>, both checked.</summary>
+        private static Shape Staged(GjkCollider[] colliders, string name, Transform[] transforms,
+            PoseNames names, int k, out GjkPose pose)
+        {
+            UnityArguments.Require(colliders[k], name, k);
+            UnityArguments.Require(transforms[k], names.Owner, k);
+            return colliders[k].Place(transforms[k].position, transforms[k].rotation, names, out pose);
+        }
+
+        /// <summary>The length of <paramref name="results"/>; -1 when it is null.</summary>
         private static int Capacity(Array results)
         {
-            if (results == null)
-            {
-                throw new ArgumentNullException("results");
-            }
-            return results.Length;
+            return results == null ? -1 : results.Length;
         }
 
         /// <summary>Forgets the staged shapes, so that the arrays keep no shape alive.</summary>
@@ -261,18 +323,6 @@ namespace GjkCollision
                 buffer = new T[n];
             }
             return buffer;
-        }
-
-        private static void CheckColliders(GjkCollider a, GjkCollider b)
-        {
-            if (a == null)
-            {
-                throw new ArgumentNullException("a");
-            }
-            if (b == null)
-            {
-                throw new ArgumentNullException("b");
-            }
         }
     }
 }

@@ -131,10 +131,24 @@ namespace GjkCollision
         }
 
         /// <summary>The world pose of a transform (its scale is not applied: build the shape at
-        /// its world size).</summary>
+        /// its world size). <see cref="ArgumentNullException"/> for a null or destroyed
+        /// transform, <see cref="ArgumentException"/> for a NaN or infinite position or
+        /// rotation.</summary>
         public static GjkPose From(Transform transform)
         {
-            return new GjkPose(transform.position, transform.rotation);
+            return From(transform, PoseNames.Transform);
+        }
+
+        /// <summary>The world pose of <paramref name="transform"/>, checked, the inputs named
+        /// by <paramref name="names"/>.</summary>
+        internal static GjkPose From(Transform transform, PoseNames names)
+        {
+            UnityArguments.Require(transform, names.Owner);
+            Vector3 position = transform.position;
+            Quaternion rotation = transform.rotation;
+            UnityArguments.Finite(position, names.Position);
+            UnityArguments.Finite(rotation, names.Rotation);
+            return new GjkPose(position, rotation);
         }
 
         public static implicit operator GjkPose(Pose pose)
@@ -149,7 +163,9 @@ namespace GjkCollision
         /// touch.</summary>
         public static bool Intersect(Shape a, Transform transformA, Shape b, Transform transformB)
         {
-            return Intersect(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+            GjkPose poseA, poseB;
+            Poses(a, transformA, b, transformB, out poseA, out poseB);
+            return Intersect(a, poseA, b, poseB);
         }
 
         /// <summary>The distance between the shapes placed by the world poses of two
@@ -157,7 +173,9 @@ namespace GjkCollision
         public static GjkDistanceResult Distance(
             Shape a, Transform transformA, Shape b, Transform transformB)
         {
-            return Distance(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+            GjkPose poseA, poseB;
+            Poses(a, transformA, b, transformB, out poseA, out poseB);
+            return Distance(a, poseA, b, poseB);
         }
 
         /// <summary>The first hit of a Unity <c>Ray</c> within <paramref name="maxDistance"/>
@@ -174,7 +192,20 @@ namespace GjkCollision
         public static GjkPenetrationResult Penetration(
             Shape a, Transform transformA, Shape b, Transform transformB)
         {
-            return Penetration(a, GjkPose.From(transformA), b, GjkPose.From(transformB));
+            GjkPose poseA, poseB;
+            Poses(a, transformA, b, transformB, out poseA, out poseB);
+            return Penetration(a, poseA, b, poseB);
+        }
+
+        /// <summary>The poses of two transforms; the arguments checked in their order (a shape
+        /// null or disposed, a transform null or destroyed, then NaN and infinity).</summary>
+        private static void Poses(Shape a, Transform transformA, Shape b, Transform transformB,
+            out GjkPose poseA, out GjkPose poseB)
+        {
+            Shape.CheckLive(a, "a");
+            poseA = GjkPose.From(transformA, PoseNames.TransformA);
+            Shape.CheckLive(b, "b");
+            poseB = GjkPose.From(transformB, PoseNames.TransformB);
         }
     }
 }

@@ -40,16 +40,15 @@ public class Airspace2D : MonoBehaviour
         owners = from.ToArray();
         handles = new Shape[shapes.Length];
         poses = new GjkPose[shapes.Length];
-        for (int k = 0; k < shapes.Length; k++)
-        {
-            handles[k] = shapes[k].Shape;
-        }
     }
 
     private void Update()
     {
         for (int k = 0; k < shapes.Length; k++)
         {
+            // The shape, or its mirror image when the transform flips the plane (a sprite
+            // turned 180 degrees about y, say), and its pose.
+            handles[k] = shapes[k].ShapeOf(owners[k].transform);
             poses[k] = shapes[k].PoseOf(owners[k].transform);
         }
         int found = Gjk.PairsWithin(handles, poses, separation, conflicts);
