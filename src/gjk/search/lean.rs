@@ -25,7 +25,8 @@
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
 
 use super::{
-    finite_sum, first_direction, End, Mode, Observer, Search, StepOutcome, Tolerances, STALL_ULPS,
+    finite_sum, first_direction, gap_closed, End, Mode, Observer, Search, StepOutcome, Tolerances,
+    STALL_ULPS,
 };
 use crate::gjk::options::QueryOptions;
 use crate::simplex::{Keying, Simplex};
@@ -135,59 +136,5 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         }
         search.finish(end, contact);
         Ok(answer(&search))
-    }
-}
-
-/// Whether the duality gap `gap = |v|^2 - v . w` is within the tolerance: the distance, `|v|`
-/// less the margins' sum, known within `relative_tolerance` of itself (and of the cores'
-/// distance, `|v|`, which sets the normal's accuracy), or within `rounding` of `|v|`. Written
-/// without the square root where the shapes have no margins (then the distance is `|v|`).
-#[inline(always)]
-fn gap_closed(gap: f64, vv: f64, relative_tolerance: f64, rounding: f64, margin_sum: f64) -> bool {
-    if gap <= 0.0 || gap * gap <= rounding * rounding * vv {
-        return true;
-    }
-    if margin_sum == 0.0 {
-        return gap <= relative_tolerance * vv;
-    }
-    let v_norm = vv.sqrt();
-    gap <= relative_tolerance * (v_norm - margin_sum).abs().min(v_norm) * v_norm
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The gap test agrees with its definition, `gap <= max(tolerance * relative_to,
-    /// rounding) * |v|`, written with the square root.
-    #[test]
-    fn gap_closed_is_the_tolerance_without_a_square_root() {
-        let mut next = crate::test_random::uniform(0x5eed_0f6a_9c1e_d00d);
-        let mut closed = 0;
-        for _ in 0..100_000 {
-            let v_norm = 10f64.powf(6.0 * next());
-            let vv = v_norm * v_norm;
-            let gap = vv * 10f64.powf(-16.0 * (next() + 0.5)) * next().signum();
-            let tolerance = [0.0, 1e-12, 1e-6][(3.0 * next().abs()) as usize % 3];
-            let rounding = v_norm * 10f64.powf(-15.0 * next().abs());
-            let margin_sum = if next() > 0.0 {
-                0.0
-            } else {
-                v_norm * next().abs()
-            };
-            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
-            let expected = gap <= (tolerance * relative_to).max(rounding) * v_norm;
-            let got = gap_closed(gap, vv, tolerance, rounding, margin_sum);
-            // The two sides may differ only by rounding at the boundary.
-            let bound = (tolerance * relative_to).max(rounding) * v_norm;
-            if (gap - bound).abs() > 1e-12 * bound {
-                assert_eq!(
-                    got, expected,
-                    "gap {gap:e}, |v| {v_norm:e}, tol {tolerance:e}"
-                );
-            }
-            closed += usize::from(got);
-        }
-        assert!(closed > 10_000 && closed < 90_000, "{closed} closed");
     }
 }

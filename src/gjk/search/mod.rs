@@ -335,6 +335,28 @@ impl<const D: usize> Search<D, SupportKey<D>> {
     }
 }
 
+/// Whether the duality gap `gap` (`|v|^2 - v . w`, or `(|v| - lower) |v|` with the best lower
+/// bound seen) is within the tolerance: the distance, `|v|` less the margins' sum, known within `relative_tolerance` of itself (and of the cores'
+/// distance, `|v|`, which sets the normal's accuracy), or within `rounding` of `|v|`. Written
+/// without the square root where the shapes have no margins (then the distance is `|v|`).
+#[inline(always)]
+pub(super) fn gap_closed(
+    gap: f64,
+    vv: f64,
+    relative_tolerance: f64,
+    rounding: f64,
+    margin_sum: f64,
+) -> bool {
+    if gap <= 0.0 || gap * gap <= rounding * rounding * vv {
+        return true;
+    }
+    if margin_sum == 0.0 {
+        return gap <= relative_tolerance * vv;
+    }
+    let v_norm = vv.sqrt();
+    gap <= relative_tolerance * (v_norm - margin_sum).abs().min(v_norm) * v_norm
+}
+
 /// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
 /// NaN, so one test stands for one per number (a few instructions where the tests one by one
 /// took some 30 a step). A sum of finite numbers can overflow (numbers near `f64::MAX`, far
@@ -458,8 +480,6 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             } else {
                 (v_norm - search.lower) * v_norm
             };
-            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
-            let allowed = (options.relative_tolerance * relative_to).max(rounding) * v_norm;
             // Where the search stops without progress, a gap up to STALL_ULPS rounding units
             // of the coordinates' magnitude is still an answer (rounding in an ill-conditioned
             // simplex: a curved shape near contact, a sliver); its lower bound says how far it
@@ -469,7 +489,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             } else {
                 End::Stalled
             };
-            let stop = if gap <= allowed {
+            let stop = if gap_closed(gap, vv, options.relative_tolerance, rounding, margin_sum) {
                 Some((End::Converged, StepOutcome::GapClosed))
             } else if search.simplex.contains(&w.w) {
                 // A repeated support point: rounding has the last word.
@@ -813,6 +833,39 @@ impl<const D: usize, K: Copy> Search<D, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The gap test agrees with its definition, `gap <= max(tolerance * relative_to,
+    /// rounding) * |v|`, written with the square root.
+    #[test]
+    fn gap_closed_is_the_tolerance_without_a_square_root() {
+        let mut next = crate::test_random::uniform(0x5eed_0f6a_9c1e_d00d);
+        let mut closed = 0;
+        for _ in 0..100_000 {
+            let v_norm = 10f64.powf(6.0 * next());
+            let vv = v_norm * v_norm;
+            let gap = vv * 10f64.powf(-16.0 * (next() + 0.5)) * next().signum();
+            let tolerance = [0.0, 1e-12, 1e-6][(3.0 * next().abs()) as usize % 3];
+            let rounding = v_norm * 10f64.powf(-15.0 * next().abs());
+            let margin_sum = if next() > 0.0 {
+                0.0
+            } else {
+                v_norm * next().abs()
+            };
+            let relative_to = (v_norm - margin_sum).abs().min(v_norm);
+            let expected = gap <= (tolerance * relative_to).max(rounding) * v_norm;
+            let got = gap_closed(gap, vv, tolerance, rounding, margin_sum);
+            // The two sides may differ only by rounding at the boundary.
+            let bound = (tolerance * relative_to).max(rounding) * v_norm;
+            if (gap - bound).abs() > 1e-12 * bound {
+                assert_eq!(
+                    got, expected,
+                    "gap {gap:e}, |v| {v_norm:e}, tol {tolerance:e}"
+                );
+            }
+            closed += usize::from(got);
+        }
+        assert!(closed > 10_000 && closed < 90_000, "{closed} closed");
+    }
     use crate::shape::ConvexHull;
 
     /// A shape whose support function is a hull's, with no inner point of its own (as a
