@@ -114,8 +114,8 @@ impl QueryFn<Answer<bool>> for IntersectQuery {
 }
 
 /// The shape pointers of a batch, read by the pool's threads. Shapes are immutable after
-/// creation and may be shared by any number of threads (DESIGN.md, the C ABI); each pointer is
-/// checked where it is read, as the single calls check theirs.
+/// creation and may be shared by any number of threads (`GjkShape`'s documentation in the
+/// header); each pointer is checked where it is read, as the single calls check theirs.
 struct ShapePointers<'a>(&'a [*const GjkShape]);
 
 // SAFETY: only read, and what they point to is immutable and `Sync` (see above).
