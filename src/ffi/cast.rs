@@ -137,20 +137,22 @@ where
     }
 }
 
-/// The first `D` of three coordinates at `ptr` (NULL means zero when `optional`).
+/// The three coordinates at `ptr`, named `name` in errors (NULL means zero when
+/// `may_be_null`).
 ///
 /// # Safety
 /// A non-NULL `ptr` must point to 3 readable doubles.
-unsafe fn vector<const D: usize>(
-    ptr: *const f64,
-    name: &str,
-    may_be_null: bool,
-) -> Result<Vector<D>, Failure> {
+unsafe fn xyz(ptr: *const f64, name: &str, may_be_null: bool) -> Result<[f64; 3], Failure> {
     if may_be_null && ptr.is_null() {
-        return Ok(Vector::zeros());
+        return Ok([0.0; 3]);
     }
     let xyz = coordinates(ptr, 1, 3, name)?;
-    Ok(Vector::<D>::from_fn(|i, _| xyz[i]))
+    Ok([xyz[0], xyz[1], xyz[2]])
+}
+
+/// The first `D` of three coordinates (2D shapes use x and y).
+fn first<const D: usize>(xyz: [f64; 3]) -> Vector<D> {
+    Vector::<D>::from_fn(|i, _| xyz[i])
 }
 
 fn options(ptr: Option<&GjkQueryOptions>) -> QueryOptions {
@@ -175,8 +177,8 @@ where
 {
     let mut slot = None;
     let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
-    let origin = vector::<D>(origin, "origin", false)?;
-    let direction = vector::<D>(direction, "direction", false)?;
+    let origin = first::<D>(xyz(origin, "origin", false)?);
+    let direction = first::<D>(xyz(direction, "direction", false)?);
     write_cast(
         shape.ray_cast(pose, &origin, &direction, max_t, options),
         out,
@@ -249,7 +251,6 @@ impl QueryFn<()> for ShapeCast<'_> {
         self,
         pair: Posed<D, A, B>,
     ) -> Result<(), Failure> {
-        let velocity = |v: [f64; 3]| Vector::<D>::from_fn(|i, _| v[i]);
         let options = CastOptions {
             max_t: self.max_t,
             target_separation: self.target_separation,
@@ -258,26 +259,14 @@ impl QueryFn<()> for ShapeCast<'_> {
         let hit = shape_cast_with(
             pair.a,
             pair.pose_a,
-            &velocity(self.velocity_a),
+            &first(self.velocity_a),
             pair.b,
             pair.pose_b,
-            &velocity(self.velocity_b),
+            &first(self.velocity_b),
             &options,
         );
         write_cast(hit, self.out)
     }
-}
-
-/// Three coordinates at `ptr`, checked and named `name`; NULL is zero.
-///
-/// # Safety
-/// A non-NULL `ptr` must point to 3 readable doubles.
-unsafe fn velocity(ptr: *const f64, name: &str) -> Result<[f64; 3], Failure> {
-    if ptr.is_null() {
-        return Ok([0.0; 3]);
-    }
-    let xyz = coordinates(ptr, 1, 3, name)?;
-    Ok([xyz[0], xyz[1], xyz[2]])
 }
 
 /// The first time t in [0, max_t] at which shape `a` (placed by `pose_a`, moving with
@@ -342,8 +331,8 @@ pub unsafe extern "C" fn gjk_shape_cast_ex(
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
         query.dispatch(ShapeCast {
-            velocity_a: velocity(velocity_a, "velocity_a")?,
-            velocity_b: velocity(velocity_b, "velocity_b")?,
+            velocity_a: xyz(velocity_a, "velocity_a", true)?,
+            velocity_b: xyz(velocity_b, "velocity_b", true)?,
             max_t,
             target_separation,
             out,
