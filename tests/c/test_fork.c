@@ -11,6 +11,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,13 +143,13 @@ static void test_children_answer_as_the_parent(void) {
   CHECK(same_answers(0));
 }
 
-static volatile int stop_busy;
+static atomic_int stop_busy;
 
 /* Threaded batches, one after another, until told to stop. */
 static void *busy(void *unused) {
   (void)unused;
   static GjkDistanceResult distances[PAIRS];
-  while (!stop_busy)
+  while (!atomic_load(&stop_busy))
     gjk_distance_batch(pair_a, pose_a, pair_b, pose_b, PAIRS, NULL, 0, distances, NULL);
   return NULL;
 }
@@ -164,7 +165,7 @@ static void test_fork_during_a_batch(void) {
     CHECK(child > 0);
     CHECK(wait_for(child) == CHILD_SAME);
   }
-  stop_busy = 1;
+  atomic_store(&stop_busy, 1);
   CHECK(pthread_join(thread, NULL) == 0);
 }
 
