@@ -242,7 +242,7 @@ struct DistanceResult {
   std::array<double, 3> point_b;    // closest point on B
   std::array<double, 3> normal;     // unit, from A towards B; any unit vector when intersecting
   double lower_bound;               // certified: lower_bound <= true distance <= distance
-  std::uint32_t iterations;         // support-point evaluations made
+  std::uint32_t iterations;         // support-point evaluations made (0: small polygons)
   bool intersecting;                // overlap or touch (touching intersects)
   bool converged;                   // false: the iteration cap was reached (GJK_NO_CONVERGENCE)
                                     // and [lower_bound, distance] brackets the true distance

@@ -109,7 +109,7 @@
 //    and infinity as they are, like the tutorial.
 // 15. origin points to static storage, not to a `new double[]`.
 // 16. GJKDistance (not in the 2D tutorial) reports the library's support-point evaluations as
-//    iterations.
+//    iterations (0 for two polygons of 3 to 8 vertices, answered by an exact kernel).
 //
 // Thread safety: every function may be called from any number of threads at once; the ring of
 // results is per thread. Do not assign to `origin` while other threads use the functions.

@@ -30,7 +30,9 @@ use std::cell::RefCell;
 use nalgebra::Vector3;
 
 use crate::error::QueryError;
-use crate::gjk::{DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS};
+use crate::gjk::{
+    small_polygon_distance, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
+};
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::as_concrete;
 use crate::simplex::{closest_to_origin, plane_normal};
@@ -148,6 +150,10 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    // Separated small polygons: the distance query's exact answer, so that the two agree.
+    if let Some(apart) = small_polygon_distance(&pair, pose_a).filter(|r| !r.intersecting) {
+        return Ok(apart.into());
+    }
     let mut search = Search::run(&pair, options, Mode::Penetration)?;
     if search.end() == End::Touching
         && robust_norm(search.closest()) > search.touch()

@@ -125,8 +125,10 @@ impl QueryFn<()> for TracedDistance<'_> {
 /// steps are written to `steps` and `*step_count` is set to the number of steps the query
 /// made (equal to `out->iterations`; more than `capacity` means the trace was cut short, as
 /// with snprintf). `steps` may be NULL only when `capacity` is 0. The answer is exactly
-/// `gjk_distance_ex`'s. `*out`, `*step_count` and the steps are written on success and on
-/// `GJK_NO_CONVERGENCE` (the steps up to the cap).
+/// `gjk_distance_ex`'s, except on two small polygons (2D, 3 to 8 vertices each), which
+/// `gjk_distance_ex` answers with an exact kernel that has no steps, and this function with
+/// GJK: the two agree within the tolerance. `*out`, `*step_count` and the steps are written
+/// on success and on `GJK_NO_CONVERGENCE` (the steps up to the cap).
 ///
 /// # Safety
 /// Pointers must be NULL or valid for their types during the call; `steps` must hold

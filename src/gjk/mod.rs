@@ -12,11 +12,14 @@
 //!   traces or fast paths (its numerical choices are written there);
 //!   it runs the lean loop first (the paper's steps, certified once at the end) and the robust
 //!   loop where the lean one cannot certify its answer;
+//! - [`polygons`]: the exact kernel for small convex polygons, which answers them without a
+//!   search;
 //! - [`verdict`]: the boolean query's fast path, which proves a verdict or leaves the pair to
 //!   the search;
 //! - [`query`]: the queries themselves, cold or warm-started ([`crate::cache`]).
 
 mod options;
+mod polygons;
 mod query;
 pub(crate) mod search;
 mod verdict;
@@ -25,6 +28,6 @@ pub use options::QueryOptions;
 pub use query::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
 };
-pub(crate) use query::{distance_and_separating_normal, distance_observed};
+pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygon_distance};
 pub use search::{DistanceResult, StepOutcome};
 pub(crate) use search::{End, Mode, Observer, Search, OVERFLOW, STALL_ULPS};

@@ -4,7 +4,8 @@
 use nalgebra::Vector3;
 
 use super::options::QueryOptions;
-use super::search::{DistanceResult, Mode, Observer, Search};
+use super::polygons::PolygonPair;
+use super::search::{DistanceResult, Mode, Observer, Search, Tolerances};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
@@ -80,6 +81,11 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    if cache.is_none() && !O::WATCHING {
+        if let Some(result) = small_polygon_distance(&pair, pose_a) {
+            return Ok(result);
+        }
+    }
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
     // copies a few hundred bytes, a few percent of a query on small polygons.
     match cache {
@@ -91,6 +97,21 @@ where
             .map_err(|e| QueryError::from(*e))?
             .distance(pose_a),
     }
+}
+
+/// The distance query's answer on a pair of small polygons (2D hulls of 3 to 8 vertices),
+/// from the exact kernel (see [`super::polygons`]); `None` for other pairs, and for
+/// overlapping polygons the kernel leaves to the search.
+#[inline(always)]
+pub(crate) fn small_polygon_distance<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+) -> Option<DistanceResult<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    PolygonPair::of(pair)?.distance(&Tolerances::of(pair), pose_a)
 }
 
 /// [`distance_with`], and the unit direction (world frame, from A towards B) along which the
@@ -198,6 +219,9 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     match cache {
         None => {
+            if let Some(polygons) = PolygonPair::of(&pair) {
+                return Ok(polygons.intersect(&Tolerances::of(&pair)));
+            }
             match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
             {
                 Quick::Verdict(verdict) => Ok(verdict),

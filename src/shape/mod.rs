@@ -12,6 +12,7 @@ mod point;
 mod point_cloud;
 mod rounded;
 mod segment;
+mod small_polygon;
 
 pub use axial::{AxialSolid, ConeKind, CylinderKind, Profile};
 pub use ball::Ball;
@@ -23,6 +24,7 @@ pub use point::Point;
 pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
+pub(crate) use small_polygon::{SmallPolygon, MAX_VERTICES};
 
 use std::any::Any;
 

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use super::hull_graph::HullGraph;
+use super::small_polygon::SmallPolygon;
 use crate::error::ShapeError;
 use crate::range::{check_coordinate, check_extent, robust_norm, MAX_MAGNITUDE};
 use crate::support::{Support, Vector};
@@ -45,6 +46,9 @@ pub struct ConvexHull<const D: usize> {
     extent: f64,
     /// The hull's edge graph, for clouds large enough to climb it.
     graph: Option<HullGraph<D>>,
+    /// In 2D, the hull as the exact polygon kernel reads it, when it has 3 to 8 vertices
+    /// (see [`SmallPolygon::of`]).
+    polygon: Option<Arc<SmallPolygon>>,
 }
 
 impl<const D: usize> ConvexHull<D> {
@@ -99,6 +103,15 @@ impl<const D: usize> ConvexHull<D> {
         } else {
             None
         };
+        let polygon = if D == 2 {
+            let flat: Vec<Vector<2>> = points
+                .iter()
+                .map(|p| Vector::<2>::new(p[0], p[1]))
+                .collect();
+            SmallPolygon::of(&flat).map(Arc::new)
+        } else {
+            None
+        };
         Ok(Self {
             coords: coords.into(),
             len,
@@ -107,6 +120,7 @@ impl<const D: usize> ConvexHull<D> {
             inner: extremes.mean(&points),
             extent,
             graph,
+            polygon,
         })
     }
 
@@ -123,6 +137,22 @@ impl<const D: usize> ConvexHull<D> {
     /// hull is not flat) rather than scan every point.
     pub fn climbs(&self) -> bool {
         self.graph.is_some()
+    }
+
+    /// The hull as the exact polygon kernel reads it: 2D hulls of 3 to 8 vertices with an
+    /// area (see [`SmallPolygon::of`]).
+    pub(crate) fn small_polygon(&self) -> Option<&SmallPolygon> {
+        self.polygon.as_deref()
+    }
+
+    /// Whether this is a small polygon: a 2D hull with an area and 3 to 8 vertices, built
+    /// from at most 64 points. The distance, boolean and penetration (when apart) queries
+    /// between two small polygons are answered by an exact kernel (every vertex of one
+    /// against every edge of the other) rather than by GJK: their results report 0
+    /// iterations, and may differ from a traced or warm-started query's (GJK's, within its
+    /// tolerance) in the last bits.
+    pub fn is_small_polygon(&self) -> bool {
+        self.polygon.is_some()
     }
 
     /// The number of points the hull was built from.
@@ -222,6 +252,12 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
 
     fn extent(&self) -> f64 {
         self.extent
+    }
+
+    /// The hull itself: the queries single out small polygons (see [`ConvexHull::small_polygon`]).
+    #[inline(always)]
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 }
 

@@ -1,7 +1,10 @@
 //! What GJK did, step by step: a distance query that records every support point it evaluated.
 //!
 //! [`distance_traced`] answers exactly as [`crate::distance_with`] does (the untraced query
-//! runs the same code with an observer that compiles to nothing) and also fills a list of
+//! runs the same code with an observer that compiles to nothing), except on two small
+//! polygons (see [`crate::shape::ConvexHull::is_small_polygon`]): the untraced query answers
+//! those with an exact kernel, which has no steps to record, and the traced one with GJK,
+//! whose answer agrees within its tolerance. It also fills a list of
 //! [`TraceStep`]s, one per support-point evaluation, so `steps.len() == result.iterations`.
 //! Each step holds the search direction, the support points on A and B and their difference,
 //! what the search made of that point ([`StepOutcome`]), the simplex afterwards with the

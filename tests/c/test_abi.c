@@ -62,7 +62,7 @@ static void test_tutorial_scenario(void) {
   CHECK(NEAR(r.point_a[0], 3, 1e-12) && NEAR(r.point_b[0], 6, 1e-12));
   CHECK(NEAR(r.normal[0], 1, 1e-12) && NEAR(r.normal[1], 0, 1e-12) && r.normal[2] == 0);
   CHECK(r.lower_bound <= r.distance && r.lower_bound > 3.0 - 1e-12);
-  CHECK(r.iterations >= 1);
+  CHECK(r.iterations == 0); /* two small polygons: the exact kernel, no support point */
   /* The same squares moved by poses: the far square brought next to the first. */
   GjkPose moved = gjk_pose_2d(-4.0, 0.0, 0.0);
   CHECK(gjk_distance(a, NULL, f, &moved, &r) == GJK_OK && r.intersecting);

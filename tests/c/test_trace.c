@@ -78,14 +78,16 @@ static void test_squares_by_hand(void) {
   CHECK(NEAR(steps[2].lower_bound, 2, 1e-12) && steps[2].upper_bound == 2);
   check_consistent(steps, count, &r);
 
-  /* The answer is gjk_distance's, to the bit. */
+  /* The answer is gjk_distance's within rounding: on two small polygons the plain query is
+     the exact polygon kernel's (no support point), the traced one GJK's; their closest points
+     may be other points of the same closest features (A's edge x = 3, B's edge x = 5). */
   GjkDistanceResult plain;
   CHECK(gjk_distance(a, NULL, a, &at, &plain) == GJK_OK);
-  CHECK(plain.distance == r.distance && plain.lower_bound == r.lower_bound);
-  CHECK(plain.iterations == r.iterations && plain.intersecting == r.intersecting);
-  CHECK(memcmp(plain.point_a, r.point_a, sizeof r.point_a) == 0);
-  CHECK(memcmp(plain.point_b, r.point_b, sizeof r.point_b) == 0);
-  CHECK(memcmp(plain.normal, r.normal, sizeof r.normal) == 0);
+  CHECK(plain.distance == r.distance && plain.intersecting == r.intersecting);
+  CHECK(plain.iterations == 0 && NEAR(plain.lower_bound, r.lower_bound, 1e-14));
+  CHECK(same3(plain.normal, 1, 0, 0) && NEAR(r.normal[0], 1, 1e-15) && NEAR(r.normal[1], 0, 1e-15));
+  CHECK(plain.point_a[0] == 3 && plain.point_b[0] == 5 && plain.point_a[1] == plain.point_b[1]);
+  CHECK(plain.point_a[1] >= 1 && plain.point_a[1] <= 3);
 
   /* A short buffer gets the first steps; the count says how many there were. */
   GjkTraceStep two[2];

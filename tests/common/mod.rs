@@ -239,3 +239,38 @@ pub fn polygon_distance(a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
     }
     best
 }
+
+/// Whether the queries on `a` and `b` are answered by the exact polygon kernel rather than by
+/// GJK: two small polygons (see `ConvexHull::is_small_polygon`).
+pub fn small_polygons<const D: usize>(a: &gjk::shape::Shape<D>, b: &gjk::shape::Shape<D>) -> bool {
+    let small = |s: &gjk::shape::Shape<D>| matches!(s, gjk::shape::Shape::ConvexHull(h) if h.is_small_polygon());
+    small(a) && small(b)
+}
+
+/// Asserts that two answers of the distance query, one from the exact polygon kernel and one
+/// from GJK (within its default relative tolerance, 1e-12), agree: the same verdict unless
+/// both are within rounding of touching, distances within the tolerance and the rounding of
+/// `scale` (the shapes' size and distance from the origin).
+pub fn assert_agree<const D: usize>(
+    kernel: &gjk::DistanceResult<D>,
+    search: &gjk::DistanceResult<D>,
+    scale: f64,
+    what: &str,
+) {
+    let rounding = 64.0 * f64::EPSILON * scale;
+    if kernel.intersecting != search.intersecting {
+        assert!(
+            kernel.distance.max(search.distance) <= rounding,
+            "{what}: verdicts differ apart from touching: {kernel:?} vs {search:?}"
+        );
+    }
+    let allowance = 1e-12 * kernel.distance + rounding;
+    assert!(
+        (kernel.distance - search.distance).abs() <= allowance,
+        "{what}: distances differ: {kernel:?} vs {search:?}"
+    );
+    assert!(
+        kernel.lower_bound <= kernel.distance && search.lower_bound <= search.distance,
+        "{what}: bounds out of order: {kernel:?} vs {search:?}"
+    );
+}

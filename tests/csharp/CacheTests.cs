@@ -14,6 +14,7 @@ internal static class CacheTests
         // The layout the library writes: 168 bytes (see GjkSimplexCache in gjk.h).
         Check(Marshal.SizeOf(typeof(GjkSimplexCache)) == 168, "cache size");
         using (Shape square = Shape.Polygon(new double[] { 0, 0, 3, 0, 3, 3, 0, 3 }))
+        using (Shape dodecagon = Shape.Polygon(Dodecagon()))
         using (Shape circle = Shape.Circle(1.0))
         using (Shape sphere = Shape.Sphere(1.0))
         {
@@ -23,11 +24,14 @@ internal static class CacheTests
             for (int frame = 0; frame < 100; frame++)
             {
                 GjkPose at = new GjkPose(4.0 + 0.01 * frame, 3.0 - 0.03 * frame, 0.002 * frame);
-                GjkDistanceResult c = Gjk.Distance(square, GjkPose.Identity, square, at);
-                GjkDistanceResult w = Gjk.Distance(square, GjkPose.Identity, square, at, ref cache);
+                // 12 vertices: GJK answers (two small polygons, 3 to 8 vertices, need no
+                // search: the exact kernel answers them, cold, with 0 evaluations).
+                GjkDistanceResult c = Gjk.Distance(dodecagon, GjkPose.Identity, dodecagon, at);
+                GjkDistanceResult w =
+                    Gjk.Distance(dodecagon, GjkPose.Identity, dodecagon, at, ref cache);
                 Near(w.Distance, c.Distance, 1e-12, "frame " + frame);
                 Check(w.Intersecting == c.Intersecting, "verdict " + frame);
-                bool hit = Gjk.Intersect(square, GjkPose.Identity, square, at, ref boolean);
+                bool hit = Gjk.Intersect(dodecagon, GjkPose.Identity, dodecagon, at, ref boolean);
                 Check(hit == c.Intersecting, "boolean " + frame);
                 if (frame > 0)
                 {
@@ -55,5 +59,17 @@ internal static class CacheTests
             }
         }
         return Summary();
+    }
+
+    /// A regular 12-gon of radius 1.6 centred on (1.5, 1.5), its coordinates x, y, x, y, ...
+    private static double[] Dodecagon()
+    {
+        var coordinates = new double[24];
+        for (int k = 0; k < 12; k++)
+        {
+            coordinates[2 * k] = 1.5 + 1.6 * Math.Cos(k * Math.PI / 6);
+            coordinates[2 * k + 1] = 1.5 + 1.6 * Math.Sin(k * Math.PI / 6);
+        }
+        return coordinates;
     }
 }

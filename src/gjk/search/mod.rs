@@ -77,7 +77,9 @@ pub struct DistanceResult<const D: usize> {
     pub normal: Vector<D>,
     /// A certified lower bound: `lower_bound <= true distance <= distance`.
     pub lower_bound: f64,
-    /// Support-point evaluations made.
+    /// Support-point evaluations made; 0 for two polygons of 3 to 8 vertices in 2D (hulls
+    /// whose query needs neither a trace nor a warm start), which an exact kernel answers
+    /// without a search.
     pub iterations: u32,
     /// Whether the shapes overlap or touch.
     pub intersecting: bool,
@@ -135,6 +137,10 @@ pub(crate) enum End {
 /// Sees each step of a search: the support point evaluated in `direction`, what became of it,
 /// and the search's state afterwards (all in A's frame). `()` sees nothing and costs nothing.
 pub(crate) trait Observer<const D: usize> {
+    /// Whether the observer sees anything: queries that have a shorter way than the search
+    /// (see [`crate::gjk::polygons`]) take it only for observers that do not.
+    const WATCHING: bool = true;
+
     fn step<K: Copy>(
         &mut self,
         search: &Search<D, K>,
@@ -145,6 +151,8 @@ pub(crate) trait Observer<const D: usize> {
 }
 
 impl<const D: usize> Observer<D> for () {
+    const WATCHING: bool = false;
+
     #[inline(always)]
     fn step<K: Copy>(
         &mut self,
@@ -198,6 +206,13 @@ impl<const D: usize> Tolerances<D> {
         } else {
             self.contact
         }
+    }
+
+    /// What a lower bound gives up to rounding: a few `EPSILON * scale` for the simplex, and
+    /// the support functions' rounding, relative to the magnitude of the coordinates.
+    pub(crate) fn lower_slack(&self) -> f64 {
+        self.rounding
+            .max(LOWER_ULPS * f64::EPSILON * self.magnitude)
     }
 
     /// The tolerances of a query on `pair`.
@@ -355,6 +370,28 @@ pub(super) fn gap_closed(
     }
     let v_norm = vv.sqrt();
     gap <= relative_tolerance * (v_norm - margin_sum).abs().min(v_norm) * v_norm
+}
+
+/// The closest points and the normal of an answer in A's frame, in the world frame, A being
+/// placed by `pose_a`.
+#[inline(always)]
+pub(crate) fn in_world<const D: usize>(
+    pose_a: &Pose<D>,
+    point_a: Vector<D>,
+    point_b: Vector<D>,
+    normal: Vector<D>,
+) -> (Vector<D>, Vector<D>, Vector<D>) {
+    if pose_a.rotates() {
+        (
+            pose_a.transform_point(&point_a),
+            pose_a.transform_point(&point_b),
+            pose_a.transform_vector(&normal),
+        )
+    } else {
+        // The same numbers without the products by the identity.
+        let t = pose_a.translation();
+        (point_a + t, point_b + t, normal)
+    }
 }
 
 /// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
@@ -579,9 +616,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
             lower: 0.0,
             lower_normal: None,
             core_scale: tolerances.core_scale,
-            lower_slack: tolerances
-                .rounding
-                .max(LOWER_ULPS * f64::EPSILON * tolerances.magnitude),
+            lower_slack: tolerances.lower_slack(),
             touch: tolerances.touch,
             margins: tolerances.margins,
             iterations,
@@ -807,17 +842,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
         } else {
             self.bounds_at(core_distance)
         };
-        let (point_a, point_b, normal) = if pose_a.rotates() {
-            (
-                pose_a.transform_point(&point_a),
-                pose_a.transform_point(&point_b),
-                pose_a.transform_vector(&normal),
-            )
-        } else {
-            // The same numbers without the products by the identity.
-            let t = pose_a.translation();
-            (point_a + t, point_b + t, normal)
-        };
+        let (point_a, point_b, normal) = in_world(pose_a, point_a, point_b, normal);
         DistanceResult {
             distance,
             point_a,

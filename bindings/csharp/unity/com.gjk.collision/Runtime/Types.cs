@@ -217,7 +217,8 @@ namespace GjkCollision
             get { return lowerBound; }
         }
 
-        /// <summary>The support-point evaluations made.</summary>
+        /// <summary>The support-point evaluations made; 0 for two small 2D polygons (3 to 8
+        /// vertices), which an exact kernel answers without a search.</summary>
         public uint Iterations
         {
             get { return iterations; }

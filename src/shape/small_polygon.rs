@@ -1,0 +1,170 @@
+//! Small convex polygons as the exact polygon kernel reads them (see `crate::gjk::polygons`):
+//! the hull's vertices counter-clockwise, each edge's vector and the inverse of its squared
+//! length, computed once when the shape is created.
+
+use robust::{orient2d, Coord};
+
+use crate::support::Vector;
+
+/// The most vertices a polygon of the exact kernel has: the kernel computes every vertex of
+/// one polygon against every edge of the other, `2 n m` pairs, where GJK's cost grows with
+/// the logarithm of the sizes. Measured (callgrind, the W2D-N workloads through the C ABI)
+/// in `crate::gjk::polygons`.
+pub(crate) const MAX_VERTICES: usize = 8;
+
+/// Clouds of more points than this are not given a small polygon: sorting them costs more at
+/// creation than the kernel saves, and their hulls rarely have few vertices.
+const MAX_POINTS: usize = 64;
+
+/// A convex polygon with 3 to [`MAX_VERTICES`] vertices, none of them on a straight angle,
+/// stored by coordinate. The slots past `len` repeat the first vertex and the first edge, so
+/// that a computation over whole lanes sees nothing new there.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct SmallPolygon {
+    /// The number of vertices.
+    pub len: usize,
+    /// The vertices' x coordinates, counter-clockwise.
+    pub x: [f64; MAX_VERTICES],
+    /// The vertices' y coordinates.
+    pub y: [f64; MAX_VERTICES],
+    /// Edge `i` runs from vertex `i` to vertex `i + 1` (the last to the first): its x.
+    pub ex: [f64; MAX_VERTICES],
+    /// Edge `i`'s y.
+    pub ey: [f64; MAX_VERTICES],
+    /// `1 / |e_i|^2`.
+    pub inv: [f64; MAX_VERTICES],
+}
+
+impl SmallPolygon {
+    /// The hull of `points` (finite, as a hull's are), when it is a polygon with an area and
+    /// at most [`MAX_VERTICES`] vertices, and every edge's squared length is a normal number
+    /// (the kernel divides by it); `None` for flat hulls, points, larger hulls and clouds of
+    /// more than `MAX_POINTS` points, which GJK answers.
+    pub(crate) fn of(points: &[Vector<2>]) -> Option<Self> {
+        if points.len() > MAX_POINTS {
+            return None;
+        }
+        let hull = counter_clockwise_hull(points);
+        if hull.len() < 3 || hull.len() > MAX_VERTICES {
+            return None;
+        }
+        let vertex = |i: usize| hull[i % hull.len()];
+        let mut polygon = Self {
+            len: hull.len(),
+            x: [0.0; MAX_VERTICES],
+            y: [0.0; MAX_VERTICES],
+            ex: [0.0; MAX_VERTICES],
+            ey: [0.0; MAX_VERTICES],
+            inv: [0.0; MAX_VERTICES],
+        };
+        for slot in 0..MAX_VERTICES {
+            let i = if slot < hull.len() { slot } else { 0 };
+            let (from, to) = (vertex(i), vertex(i + 1));
+            let (ex, ey) = (to.x - from.x, to.y - from.y);
+            let squared = ex * ex + ey * ey;
+            if !squared.is_normal() || !(1.0 / squared).is_normal() {
+                return None;
+            }
+            polygon.x[slot] = from.x;
+            polygon.y[slot] = from.y;
+            polygon.ex[slot] = ex;
+            polygon.ey[slot] = ey;
+            polygon.inv[slot] = 1.0 / squared;
+        }
+        Some(polygon)
+    }
+}
+
+/// The vertices of the convex hull of `points`, counter-clockwise from the lowest-leftmost,
+/// without repeated points or points on an edge (Andrew's monotone chain, with exact
+/// orientation tests: a vertex is kept only where the turn is strictly left).
+fn counter_clockwise_hull(points: &[Vector<2>]) -> Vec<Coord<f64>> {
+    let mut sorted: Vec<Coord<f64>> = points.iter().map(|p| Coord { x: p.x, y: p.y }).collect();
+    sorted.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    sorted.dedup();
+    if sorted.len() < 3 {
+        return sorted;
+    }
+    let mut hull: Vec<Coord<f64>> = Vec::with_capacity(2 * sorted.len());
+    // The lower chain left to right, then the upper chain right to left; each chain's last
+    // point is the next one's first.
+    for chain in [
+        &sorted[..],
+        &sorted.iter().rev().copied().collect::<Vec<_>>()[..],
+    ] {
+        let start = hull.len();
+        for &p in chain {
+            while hull.len() >= start + 2
+                && orient2d(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0
+            {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn polygon(points: &[(f64, f64)]) -> Option<SmallPolygon> {
+        let points: Vec<Vector<2>> = points
+            .iter()
+            .map(|&(x, y)| Vector::<2>::new(x, y))
+            .collect();
+        SmallPolygon::of(&points)
+    }
+
+    /// The hull drops inner points, points on edges and repeats, and runs counter-clockwise:
+    /// a square given clockwise with its centre, an edge's midpoint and a repeated corner.
+    #[test]
+    fn the_hull_is_counter_clockwise_without_inner_points() {
+        let square = polygon(&[
+            (0.0, 0.0),
+            (0.0, 2.0),
+            (1.0, 1.0),
+            (2.0, 2.0),
+            (2.0, 1.0),
+            (2.0, 0.0),
+            (0.0, 0.0),
+        ])
+        .expect("a square");
+        assert_eq!(square.len, 4);
+        assert_eq!(&square.x[..4], &[0.0, 2.0, 2.0, 0.0]);
+        assert_eq!(&square.y[..4], &[0.0, 0.0, 2.0, 2.0]);
+        assert_eq!(&square.ex[..4], &[2.0, 0.0, -2.0, 0.0]);
+        assert_eq!(&square.ey[..4], &[0.0, 2.0, 0.0, -2.0]);
+        assert!(square.inv[..4].iter().all(|&inv| inv == 0.25));
+        // The padding repeats the first vertex and edge.
+        assert!(square.x[4..].iter().all(|&x| x == 0.0));
+        assert!(square.ex[4..].iter().all(|&ex| ex == 2.0));
+    }
+
+    /// Flat clouds, single points, hulls of more than `MAX_VERTICES` vertices and edges too
+    /// short to divide by are left to GJK.
+    #[test]
+    fn what_the_kernel_cannot_take_is_refused() {
+        assert!(polygon(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]).is_none());
+        assert!(polygon(&[(1.0, 1.0), (1.0, 1.0), (1.0, 1.0)]).is_none());
+        let nonagon: Vec<(f64, f64)> = (0..9)
+            .map(|i| {
+                let angle = i as f64 * std::f64::consts::TAU / 9.0;
+                (angle.cos(), angle.sin())
+            })
+            .collect();
+        assert!(polygon(&nonagon).is_none());
+        assert_eq!(polygon(&nonagon[..8]).map(|p| p.len), Some(8));
+        assert!(polygon(&[(0.0, 0.0), (1e-170, 0.0), (0.0, 1.0)]).is_none());
+    }
+
+    /// A triangle whose third point is within rounding of its first edge's line, but not on
+    /// it, keeps its three vertices: the orientation is exact.
+    #[test]
+    fn orientation_is_exact() {
+        let sliver = polygon(&[(0.0, 0.0), (1.0, 1.0), (0.5, 0.5 + f64::EPSILON / 2.0)]);
+        assert_eq!(sliver.map(|p| p.len), Some(3));
+    }
+}
