@@ -12,8 +12,9 @@
 # instrumentation is the stable `-C passes=sancov-module`), but it passes `-Z` flags to cargo;
 # RUSTC_BOOTSTRAP=1 lets the stable toolchain accept them. AddressSanitizer (cargo-fuzz's
 # default) needs a nightly toolchain and is not used: the Rust code has no `unsafe` beyond
-# the C boundary, which the sanitizer runs of tests/c_programs.rs cover (and one call of the
-# hull scan compiled for AVX2, made after the CPU is checked for it).
+# the C boundary, which the sanitizer runs of tests/c_programs.rs cover (and the calls of the
+# hull scan compiled for AVX2 and of the polygon kernel compiled for AVX, each made after the
+# CPU is checked for it).
 #
 # Crashes are written to fuzz/artifacts/<target>/; each run starts from fuzz/corpus/<target>/
 # (kept between runs, not committed) and from the regression inputs in fuzz/regressions/.

@@ -2461,3 +2461,100 @@ fn cast_of_points_1e_162_apart_has_a_unit_normal() {
         assert!((n - 1.0).abs() < 1e-9, "{hit:?}");
     }
 }
+
+/// Two polygons through the origin, one listing it as (-0, -0) among points at x = 0: the small
+/// polygon kernel's hull sorted -0 before 0, so (0, -1e7) came after the origin on that
+/// vertical and the corner at the origin was lost; the kernel then called the polygons 1e7
+/// apart (fuzz/regressions/crash-ae41e075...). Both hold the origin: they touch.
+#[test]
+fn a_hull_keeps_its_corner_at_negative_zero() {
+    let a = polygon(&[
+        999999992.625,
+        999999994.625,
+        1000000014.875,
+        999999994.625,
+        1000000006.875,
+        1000000001.25,
+        5e-324,
+        3.198543674399623e-308,
+        999999999.875,
+        5.432309224866e-312,
+        -8.010580463392248e-113,
+        999999989.0,
+        999999989.0,
+        -0.0,
+        -0.0,
+        -0.0,
+    ]);
+    let b = polygon(&[
+        -0.0,
+        -0.0,
+        -0.0,
+        0.0,
+        -10011000.0,
+        -10011000.0,
+        -10000000.0,
+        -9999750.0,
+        -0.0,
+        -10011000.0,
+        0.0,
+        -10000000.0,
+        -10000000.0,
+        -9989000.0,
+    ]);
+    let mut r = GjkDistanceResult::default();
+    assert_eq!(
+        unsafe { gjk_distance(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut r) },
+        GJK_OK
+    );
+    assert!(r.intersecting && r.distance == 0.0, "{r:?}");
+}
+
+/// A vertex of a sliver below a polygon 1e9 wide whose bottom edge falls 5.375 over its
+/// length: the vertex is as close to that edge's end as to the edge, within the rounding of
+/// squared distances near 1e18, and the small polygon kernel took the end, whose direction
+/// (vertical) misses the edge's tilt (5.4e-9): along it the polygons are 5.4 less apart than
+/// their distance, and the certificate was that much short (fuzz/regressions/crash-e0f1fe6f...).
+/// The separation along the edge's normal certifies the distance.
+#[test]
+fn a_long_tilted_edge_certifies_its_distance() {
+    let a = polygon(&[
+        -90000.000005375,
+        -90000.000005375,
+        -90000.000005375,
+        -90000.0,
+        1.2876007354848955e-231,
+        -89999.99999925,
+        -89999.99999925,
+        -90000.0,
+        -90000.0,
+        -90000.00000925,
+        0.0,
+        -90000.0,
+    ]);
+    let b = polygon(&[
+        999999992.625,
+        999999994.625,
+        1000000014.875,
+        999999994.625,
+        1000000006.375,
+        1000000001.25,
+        1000000000.0,
+        1000000000.0,
+        1000000000.0,
+        999999999.875,
+        3.8734051097922045e-304,
+        1000000000.0,
+    ]);
+    let mut r = GjkDistanceResult::default();
+    assert_eq!(
+        unsafe { gjk_distance(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut r) },
+        GJK_OK
+    );
+    // The vertex (0, -89999.99999925) is 1e9 + 89999.99999925 below the edge's end and
+    // about 1.4e-8 less from the edge; both rounded alike.
+    let exact = 1e9 + 89999.99999925;
+    assert!((r.distance - exact).abs() <= 1e-6, "{r:?}");
+    assert!(r.lower_bound <= r.distance, "{r:?}");
+    assert!(r.lower_bound >= r.distance - 1e-5, "{r:?}");
+}

@@ -851,8 +851,20 @@ where
     assert_eq!(s_again, s_dist);
     assert_eq!(format!("{again:?}"), format!("{d:?}"), "not deterministic");
 
+    let close = |x: &GjkDistanceResult, what: &str| {
+        let allowed = tol + 1e-9 * d.distance;
+        assert!(
+            (x.distance - d.distance).abs() <= allowed,
+            "{what}: distance {} vs {} (allowed {allowed})",
+            x.distance,
+            d.distance
+        );
+    };
+
     // The traced query answers exactly as the plain one (the trace only observes), and says
-    // how many steps it took, within the capacity or not.
+    // how many steps it took, within the capacity or not. Two small polygons are the
+    // exception: the plain query is the exact polygon kernel's (no support point), the
+    // traced one GJK's, within the tolerance.
     let mut traced = GjkDistanceResult::default();
     let mut steps = vec![GjkTraceStep::default(); 64];
     let mut step_count = usize::MAX;
@@ -869,12 +881,21 @@ where
             &mut step_count,
         )
     };
-    assert_eq!(s_trace, s_dist, "traced status differs");
-    assert_eq!(
-        format!("{traced:?}"),
-        format!("{d:?}"),
-        "the trace changes the answer"
-    );
+    let by_kernel = s_dist == GJK_OK && d.iterations == 0;
+    if by_kernel {
+        if s_trace == GJK_OK {
+            close(&traced, "the traced query");
+        } else {
+            assert_eq!(s_trace, GJK_NO_CONVERGENCE, "traced status");
+        }
+    } else {
+        assert_eq!(s_trace, s_dist, "traced status differs");
+        assert_eq!(
+            format!("{traced:?}"),
+            format!("{d:?}"),
+            "the trace changes the answer"
+        );
+    }
     if s_dist == GJK_OK {
         assert!(
             step_count >= 1 && step_count != usize::MAX,
@@ -899,15 +920,6 @@ where
         )
     };
     assert_eq!(s_cold, s_dist, "cached status from an empty cache differs");
-    let close = |x: &GjkDistanceResult, what: &str| {
-        let allowed = tol + 1e-9 * d.distance;
-        assert!(
-            (x.distance - d.distance).abs() <= allowed,
-            "{what}: distance {} vs {} (allowed {allowed})",
-            x.distance,
-            d.distance
-        );
-    };
     if s_dist == GJK_OK {
         close(&warm, "from an empty cache");
         let s_warm = unsafe {

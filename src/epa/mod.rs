@@ -31,7 +31,7 @@ use nalgebra::Vector3;
 
 use crate::error::QueryError;
 use crate::gjk::{
-    small_polygon_distance, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
+    small_polygons_apart, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
 };
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::as_concrete;
@@ -151,7 +151,7 @@ where
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     // Separated small polygons: the distance query's exact answer, so that the two agree.
-    if let Some(apart) = small_polygon_distance(&pair, pose_a).filter(|r| !r.intersecting) {
+    if let Some(apart) = small_polygons_apart(&pair, pose_a) {
         return Ok(apart.into());
     }
     let mut search = Search::run(&pair, options, Mode::Penetration)?;

@@ -28,6 +28,6 @@ pub use options::QueryOptions;
 pub use query::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
 };
-pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygon_distance};
+pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygons_apart};
 pub use search::{DistanceResult, StepOutcome};
 pub(crate) use search::{End, Mode, Observer, Search, OVERFLOW, STALL_ULPS};

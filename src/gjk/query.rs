@@ -103,7 +103,7 @@ where
 /// from the exact kernel (see [`super::polygons`]); `None` for other pairs, and for
 /// overlapping polygons the kernel leaves to the search.
 #[inline(always)]
-pub(crate) fn small_polygon_distance<const D: usize, A, B>(
+fn small_polygon_distance<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     pose_a: &Pose<D>,
 ) -> Option<DistanceResult<D>>
@@ -112,6 +112,26 @@ where
     B: Support<D> + ?Sized,
 {
     PolygonPair::of(pair)?.distance(&Tolerances::of(pair), pose_a)
+}
+
+/// [`small_polygon_distance`] for a pair of small polygons the boolean kernel finds apart
+/// (the same verdict as the distance kernel's); `None` for other pairs and overlapping ones,
+/// which then cost only the boolean kernel (the penetration query's start).
+#[inline(always)]
+pub(crate) fn small_polygons_apart<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+) -> Option<DistanceResult<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let polygons = PolygonPair::of(pair)?;
+    let tolerances = Tolerances::of(pair);
+    if polygons.intersect(&tolerances) {
+        return None;
+    }
+    polygons.distance(&tolerances, pose_a)
 }
 
 /// [`distance_with`], and the unit direction (world frame, from A towards B) along which the

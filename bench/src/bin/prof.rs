@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`
 //!
-//! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024; QUERY is
+//! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024, and
+//! WORKLOAD/K keeps every K-th point of each cloud (W2D-16/2: 8-gons); QUERY is
 //! `intersect`, `distance`, `intersect-enum` / `distance-enum` (on the `Shape` enum, as a C
 //! handle holds it), `distance-c` (`gjk_distance` on C handles) or `penetration` (the
 //! overlapping pairs only). It prints the support-point evaluations per query (a histogram for
@@ -26,6 +27,11 @@ use gjk_bench::data::{generate_hulls, load_reference, Body};
 type Pair<const D: usize> = (ConvexHull<D>, ConvexHull<D>, bool);
 
 fn pairs<const D: usize>(workload: &str) -> Result<Vec<Pair<D>>, String> {
+    // WORKLOAD/K keeps every K-th point of each cloud (W2D-16/2: 8-gons on the same ellipses).
+    let (workload, every) = match workload.split_once('/') {
+        Some((name, k)) => (name, k.parse::<usize>().map_err(|e| format!("{k}: {e}"))?),
+        None => (workload, 1),
+    };
     let w = if workload == "G3D-1024" {
         generate_hulls(workload, 1, 1024, 200)
     } else {
@@ -34,6 +40,7 @@ fn pairs<const D: usize>(workload: &str) -> Result<Vec<Pair<D>>, String> {
     let hull = |xyz: &[f64]| {
         let points = xyz
             .chunks_exact(D)
+            .step_by(every.max(1))
             .map(|p| Vector::<D>::from_fn(|k, _| p[k]))
             .collect();
         ConvexHull::<D>::new(points).map_err(|e| e.to_string())

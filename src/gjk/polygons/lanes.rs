@@ -60,6 +60,12 @@ impl F64x4 {
         }))
     }
 
+    /// Whether a lane of `self` is less than the same of `other`.
+    #[inline(always)]
+    pub(super) fn any_less(self, other: Self) -> bool {
+        (0..LANES).fold(false, |any, k| any | (self.0[k] < other.0[k]))
+    }
+
     /// `operation` on each lane of `self` and the same of `other`.
     #[inline(always)]
     fn lanewise(self, other: Self, operation: impl Fn(f64, f64) -> f64) -> Self {
