@@ -60,6 +60,9 @@ pub(super) struct Scan {
     /// How far the best of the edges separates the polygons: the largest distance by which
     /// every vertex lies outside an edge (along its outward normal), or 0 where none does.
     pub separation: f64,
+    /// The edge of `separation` and its vertex furthest inward (0 and 0 where the scan did
+    /// not look for them, or where no edge separates).
+    pub separating: (u32, u32),
     /// The least squared distance from a vertex to an edge, that edge and that vertex
     /// (infinite, 0 and 0 where the scan did not look for it).
     pub nearest: (f64, u32, u32),
@@ -67,24 +70,30 @@ pub(super) struct Scan {
 
 impl Scan {
     /// Every edge of `edges` against every vertex of `vertices`: the separations along the
-    /// edges' normals, and with `NEAREST` the closest vertex-edge pair. An edge whose largest
-    /// cross product `e x (q - p)` over the vertices is `most < 0` separates the polygons by
-    /// `-most / |e|`.
+    /// edges' normals, with `WITNESS` the best edge's most inward vertex, and with `NEAREST`
+    /// the closest vertex-edge pair. An edge whose largest cross product `e x (q - p)` over
+    /// the vertices is `most < 0` separates the polygons by `-most / |e|`.
     #[inline(always)]
-    pub(super) fn of<const NEAREST: bool>(edges: &SmallPolygon, vertices: &SmallPolygon) -> Self {
+    pub(super) fn of<const WITNESS: bool, const NEAREST: bool>(
+        edges: &SmallPolygon,
+        vertices: &SmallPolygon,
+    ) -> Self {
         let mut scan = Scan {
             separation: 0.0,
+            separating: (0, 0),
             nearest: (f64::INFINITY, 0, 0),
         };
         let zero = F64x4::splat(0.0);
-        let mut separation = zero;
         for c in 0..edges.len.div_ceil(LANES) {
             let edges_c = EdgeLanes::chunk(edges, c);
             let mut most = F64x4::splat(f64::NEG_INFINITY);
             let mut nearest = F64x4::splat(f64::INFINITY);
-            let mut which = zero;
+            let (mut witness, mut which) = (zero, zero);
             for j in 0..vertices.len {
                 let (inward, dx, dy) = edges_c.inward(vertices.x[j], vertices.y[j]);
+                if WITNESS {
+                    witness = most.where_less(inward, F64x4::splat(j as f64), witness);
+                }
                 most = most.max(inward);
                 if NEAREST {
                     let squared = edges_c.squared_distance(dx, dy);
@@ -92,7 +101,17 @@ impl Scan {
                     nearest = squared.min(nearest);
                 }
             }
-            separation = separation.max((zero - most) * edges_c.inv_len);
+            let separations = (zero - most) * edges_c.inv_len;
+            let best = separations.greatest();
+            if best > scan.separation {
+                scan.separation = best;
+                if WITNESS {
+                    let lane = separations.to_array().iter().position(|&s| s == best);
+                    let lane = lane.unwrap_or(0);
+                    let vertex = witness.to_array()[lane] as u32;
+                    scan.separating = ((c * LANES + lane) as u32, vertex);
+                }
+            }
             let least = nearest.least();
             if NEAREST && least < scan.nearest.0 {
                 let lane = nearest.to_array().iter().position(|&n| n == least);
@@ -101,7 +120,6 @@ impl Scan {
                 scan.nearest = (least, (c * LANES + lane) as u32, vertex);
             }
         }
-        scan.separation = separation.greatest();
         scan
     }
 }
