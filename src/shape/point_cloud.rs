@@ -254,7 +254,8 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
         self.extent
     }
 
-    /// The hull itself: the queries single out small polygons (see [`ConvexHull::is_small_polygon`]).
+    /// The hull itself: the queries single out small polygons (see
+    /// [`ConvexHull::is_small_polygon`]).
     #[inline(always)]
     fn as_any(&self) -> Option<&dyn std::any::Any> {
         Some(self)
