@@ -81,9 +81,12 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    // Two small polygons: the exact kernel, unless a trace or a warm start needs the search.
     if cache.is_none() && !O::WATCHING {
-        if let Some(result) = small_polygon_distance(&pair, pose_a) {
-            return Ok(result);
+        if let Some(polygons) = PolygonPair::of(&pair) {
+            if let Some(result) = polygons.distance(&Tolerances::of(&pair), pose_a) {
+                return Ok(result);
+            }
         }
     }
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
@@ -99,24 +102,10 @@ where
     }
 }
 
-/// The distance query's answer on a pair of small polygons (2D hulls of 3 to 8 vertices),
-/// from the exact kernel (see [`super::polygons`]); `None` for other pairs, and for
-/// overlapping polygons the kernel leaves to the search.
-#[inline(always)]
-fn small_polygon_distance<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    pose_a: &Pose<D>,
-) -> Option<DistanceResult<D>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    PolygonPair::of(pair)?.distance(&Tolerances::of(pair), pose_a)
-}
-
-/// [`small_polygon_distance`] for a pair of small polygons the boolean kernel finds apart
-/// (the same verdict as the distance kernel's); `None` for other pairs and overlapping ones,
-/// which then cost only the boolean kernel (the penetration query's start).
+/// The distance query's answer (see [`super::polygons`]) for a pair of small polygons the
+/// boolean kernel finds apart (the same verdict as the distance kernel's); `None` for other
+/// pairs and overlapping ones, which then cost only the boolean kernel (the penetration
+/// query's start).
 #[inline(always)]
 pub(crate) fn small_polygons_apart<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
