@@ -2,7 +2,10 @@
 //! else in the loop, so that `perf record`, `valgrind --tool=callgrind` or plain `time` see
 //! the query alone (the side-by-side benchmark interleaves libraries and workloads).
 //!
-//! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`
+//! `cargo run --release -p gjk-bench --bin prof -- WORKLOAD QUERY [PASSES]`, or for a profiler
+//! that reads source lines (`callgrind_annotate`, `perf annotate`) built with
+//! `cargo build --profile profiling -p gjk-bench --bin prof` and run as
+//! `target/profiling/prof` (the release profile ships without debug information).
 //!
 //! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024, and
 //! WORKLOAD/K keeps every K-th point of each cloud (W2D-16/2: 8-gons); QUERY is
