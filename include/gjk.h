@@ -279,7 +279,8 @@ typedef struct GjkPenetrationResult {
    */
   double normal[3];
   /**
-   * Support-point evaluations made (GJK and EPA together).
+   * Support-point evaluations made (GJK and EPA together); 0 for two polygons of 3 to 8
+   * vertices in 2D, which an exact kernel answers.
    */
   uint32_t iterations;
   /**

@@ -2558,3 +2558,37 @@ fn a_long_tilted_edge_certifies_its_distance() {
     assert!(r.lower_bound <= r.distance, "{r:?}");
     assert!(r.lower_bound >= r.distance - 1e-5, "{r:?}");
 }
+
+/// A triangle 1e-221 high on a base from (-7.125, -7.125) to (2, 2), inside a large polygon:
+/// its edges, rounded, were all parallel, so the small polygon kernel took the large
+/// polygon's corner (-14.25, -14.25), 7 past the triangle's end on the same line, for a point
+/// of the triangle (fuzz/regressions/crash-86653fdf...). Such slivers are left to GJK; the
+/// common point lies on the triangle.
+#[test]
+fn a_sliver_is_not_taken_for_its_line() {
+    let a = polygon(&[
+        0.0,
+        1.2500366149833586e-221,
+        1.125,
+        1.125,
+        -7.125,
+        -7.125,
+        2.0,
+        2.0,
+    ]);
+    let b = polygon(&[
+        4.0, 4.0, 4.0, -14.25, -14.25, -14.25, -14.25, 2.25, -10.75, 2.75, 2.75, -6.625, 0.0, 0.0,
+        0.0, -7.875, -7.875, -7.875, 1.875, 7.75, -7.875, 4.5, -7.875, 0.0,
+    ]);
+    let mut r = GjkDistanceResult::default();
+    assert_eq!(
+        unsafe { gjk_distance(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut r) },
+        GJK_OK
+    );
+    assert!(r.intersecting, "{r:?}");
+    let [x, y, _] = r.point_a;
+    assert!(
+        (x - y).abs() <= 1e-12 && (-7.125..=2.0).contains(&x),
+        "{r:?}"
+    );
+}

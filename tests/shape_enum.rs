@@ -135,16 +135,17 @@ where
         let (dyn_a, dyn_b): (&dyn Support<D>, &dyn Support<D>) = (&p.a, &p.b);
         let on_dyn = answers(dyn_a, &p.pose_a, dyn_b, &p.pose_b, &velocity);
         if small_polygons(&p.a, &p.b) {
-            // The enums' cold queries are the exact polygon kernel's, the hidden ones GJK's:
-            // they agree within the tolerance; the other queries search alike.
+            // The enums' cold queries (and a shape cast's depth when it starts within) are the
+            // exact polygon kernel's, the hidden ones GJK's and EPA's: they agree within the
+            // tolerance; the warm queries search alike.
             assert_eq!(
-                on_enums[3..],
-                on_hidden[3..],
+                on_enums[4..],
+                on_hidden[4..],
                 "pair {i}: {:?} vs {:?}",
                 p.a,
                 p.b
             );
-            kernel_agrees_with_search(&p, i);
+            kernel_agrees_with_search(&p, &velocity, i);
             polygon_pairs += 1;
         } else {
             assert_eq!(on_enums, on_hidden, "pair {i}: {:?} vs {:?}", p.a, p.b);
@@ -179,7 +180,7 @@ where
 /// On two small polygons, the enums' distance query (the exact polygon kernel's) against GJK's
 /// on the same shapes hidden behind their support functions; the boolean and penetration
 /// queries' verdicts against the distance query's.
-fn kernel_agrees_with_search<const D: usize>(p: &RandomPair<D>, i: usize) {
+fn kernel_agrees_with_search<const D: usize>(p: &RandomPair<D>, velocity: &Vector<D>, i: usize) {
     let options = QueryOptions::default();
     let kernel = distance_with(&p.a, &p.pose_a, &p.b, &p.pose_b, &options).unwrap();
     let (hidden_a, hidden_b) = (Hidden(&p.a), Hidden(&p.b));
@@ -193,6 +194,33 @@ fn kernel_agrees_with_search<const D: usize>(p: &RandomPair<D>, i: usize) {
     assert_eq!(depth.intersecting, kernel.intersecting, "pair {i}");
     if !kernel.intersecting {
         assert_eq!(depth.signed_distance, kernel.distance, "pair {i}");
+    }
+    // A shape cast that starts within reports the penetration query's depth.
+    let cast = CastOptions::default();
+    let at_rest = Vector::<D>::zeros();
+    let cast_of = |a: &dyn Support<D>, b: &dyn Support<D>| {
+        shape_cast_with(a, &p.pose_a, &at_rest, b, &p.pose_b, velocity, &cast).unwrap()
+    };
+    let (on_kernel, on_search) = (cast_of(&p.a, &p.b), cast_of(&hidden_a, &hidden_b));
+    assert_eq!(
+        on_kernel.map(|h| (h.t, h.started_within)),
+        on_search.map(|h| (h.t, h.started_within)),
+        "pair {i}"
+    );
+    if let (Some(k), Some(s)) = (on_kernel, on_search) {
+        assert!(
+            (k.signed_distance - s.signed_distance).abs() <= 1e-9 * scale,
+            "pair {i}: cast {k:?} vs {s:?}"
+        );
+    }
+    // The kernel's exact depth against EPA's on the hidden shapes.
+    let epa = penetration_with(&hidden_a, &p.pose_a, &hidden_b, &p.pose_b, &options).unwrap();
+    if depth.intersecting && epa.intersecting {
+        let allowance = 1e-9 * scale;
+        assert!(
+            (depth.signed_distance - epa.signed_distance).abs() <= allowance,
+            "pair {i}: {depth:?} vs EPA's {epa:?}"
+        );
     }
 }
 

@@ -377,7 +377,7 @@ struct PenetrationResult {
   std::array<double, 3> point_b;    // deepest point of B inside A, or closest point on B
   std::array<double, 3> normal;     // unit, from A towards B: moving B by
                                     // -signed_distance * normal makes the shapes touch
-  std::uint32_t iterations;         // support-point evaluations made (GJK and EPA)
+  std::uint32_t iterations;         // support-point evaluations (GJK and EPA; 0: small polygons)
   bool intersecting;                // overlap or touch
   bool converged;                   // false: the iteration cap was reached (GJK_NO_CONVERGENCE)
                                     // and the answer is the best found

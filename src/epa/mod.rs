@@ -31,7 +31,8 @@ use nalgebra::Vector3;
 
 use crate::error::QueryError;
 use crate::gjk::{
-    small_polygons_apart, DistanceResult, End, Mode, QueryOptions, Search, OVERFLOW, STALL_ULPS,
+    small_polygon_contact, DistanceResult, End, Mode, PolygonContact, QueryOptions, Search,
+    OVERFLOW, STALL_ULPS,
 };
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::as_concrete;
@@ -53,7 +54,8 @@ pub struct PenetrationResult<const D: usize> {
     /// shapes touch. When the shapes only touch, or overlap without volume (flat shapes), it is
     /// the direction along which they can be separated by an arbitrarily small translation.
     pub normal: Vector<D>,
-    /// Support-point evaluations made (GJK and EPA together).
+    /// Support-point evaluations made (GJK and EPA together); 0 for two polygons of 3 to 8
+    /// vertices in 2D, which an exact kernel answers.
     pub iterations: u32,
     /// Whether the shapes overlap or touch.
     pub intersecting: bool,
@@ -150,9 +152,26 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    // Separated small polygons: the distance query's exact answer, so that the two agree.
-    if let Some(apart) = small_polygons_apart(&pair, pose_a) {
-        return Ok(apart.into());
+    // Small polygons: apart, the distance query's exact answer (so that the two agree);
+    // overlapping, the least overlap along an edge normal, exact.
+    match small_polygon_contact(&pair, pose_a) {
+        Some(PolygonContact::Apart(apart)) => return Ok(apart.into()),
+        Some(PolygonContact::Overlap {
+            depth,
+            point_a,
+            point_b,
+            normal,
+        }) => {
+            return Ok(PenetrationResult {
+                signed_distance: if depth > 0.0 { -depth } else { 0.0 },
+                point_a,
+                point_b,
+                normal,
+                iterations: 0,
+                intersecting: true,
+            })
+        }
+        None => {}
     }
     let mut search = Search::run(&pair, options, Mode::Penetration)?;
     if search.end() == End::Touching

@@ -25,9 +25,10 @@ pub(crate) mod search;
 mod verdict;
 
 pub use options::QueryOptions;
+pub(crate) use polygons::PolygonContact;
 pub use query::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
 };
-pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygons_apart};
+pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygon_contact};
 pub use search::{DistanceResult, StepOutcome};
 pub(crate) use search::{End, Mode, Observer, Search, OVERFLOW, STALL_ULPS};

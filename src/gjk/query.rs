@@ -4,7 +4,7 @@
 use nalgebra::Vector3;
 
 use super::options::QueryOptions;
-use super::polygons::PolygonPair;
+use super::polygons::{PolygonContact, PolygonPair};
 use super::search::{DistanceResult, Mode, Observer, Search, Tolerances};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
@@ -102,25 +102,19 @@ where
     }
 }
 
-/// The distance query's answer (see [`super::polygons`]) for a pair of small polygons the
-/// boolean kernel finds apart (the same verdict as the distance kernel's); `None` for other
-/// pairs and overlapping ones, which then cost only the boolean kernel (the penetration
-/// query's start).
+/// The penetration query's answer on a pair of small polygons (see [`super::polygons`]);
+/// `None` for other pairs, for polygons touching within the tolerance and for those the
+/// distance kernel leaves to the search.
 #[inline(always)]
-pub(crate) fn small_polygons_apart<const D: usize, A, B>(
+pub(crate) fn small_polygon_contact<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     pose_a: &Pose<D>,
-) -> Option<DistanceResult<D>>
+) -> Option<PolygonContact<D>>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let polygons = PolygonPair::of(pair)?;
-    let tolerances = Tolerances::of(pair);
-    if polygons.intersect(&tolerances) {
-        return None;
-    }
-    polygons.distance(&tolerances, pose_a)
+    PolygonPair::of(pair)?.penetration(&Tolerances::of(pair), pose_a)
 }
 
 /// [`distance_with`], and the unit direction (world frame, from A towards B) along which the

@@ -145,12 +145,13 @@ impl<const D: usize> ConvexHull<D> {
         self.polygon.as_deref()
     }
 
-    /// Whether this is a small polygon: a 2D hull with an area and 3 to 8 vertices, built
-    /// from at most 64 points. The distance, boolean and penetration (when apart) queries
-    /// between two small polygons are answered by an exact kernel (every vertex of one
-    /// against every edge of the other) rather than by GJK: their results report 0
-    /// iterations, and may differ from a traced or warm-started query's (GJK's, within its
-    /// tolerance) in the last bits.
+    /// Whether this is a small polygon: a 2D hull with 3 to 8 vertices, built from at most
+    /// 64 points, and no thinner than 2.3e-10 of its longest edge. The distance, boolean and penetration queries between two
+    /// small polygons are answered by an exact kernel (every vertex of one against every edge
+    /// of the other; the depth, the least overlap along an edge normal) rather than by GJK and
+    /// EPA: their results report 0 iterations, and may differ from a traced or warm-started
+    /// query's (GJK's, within its tolerance) in the last bits. Polygons touching within the
+    /// tolerance take EPA for their penetration.
     pub fn is_small_polygon(&self) -> bool {
         self.polygon.is_some()
     }

@@ -25,6 +25,10 @@
 //!    the vertices, not from the distance. Overlapping polygons share a vertex of one inside
 //!    the other; where neither has one (two bars crossed), the search answers.
 //!
+//! The penetration query reads step 2 again: overlapping polygons are deepest along the
+//! edge normal of least overlap (the edges of `A - B` are the polygons' edges, so that is
+//! the exact depth, where EPA approaches it), whose most inward vertex is the deepest point.
+//!
 //! The kernel makes no support evaluation: its results report 0 iterations. Queries with a
 //! trace or a warm start run the search (their simplices are what they observe or keep), and
 //! so do hulls with more vertices (see [`MAX_VERTICES`] for the crossover). Measured with
@@ -127,13 +131,24 @@ impl<'p> PolygonPair<'p> {
         ) -> Option<DistanceResult<D>>
     }
 
+    compiled_for_avx! {
+        /// The penetration query's answer: apart, the distance query's; overlapping, the
+        /// least overlap along an edge normal of either polygon (exact: the edges of `A - B`
+        /// are the polygons' edges), in the world frame; `None` for polygons touching within
+        /// the tolerance, and for those the distance kernel leaves to the search.
+        fn penetration / penetration_avx => penetration_inline(
+            tolerances: &Tolerances<D>,
+            pose_a: &Pose<D>
+        ) -> Option<PolygonContact<D>>
+    }
+
     /// [`PolygonPair::intersect`]: the separating edges alone answer, unless the best of
     /// them separates the polygons by less than the tolerance; then the closest pair does.
     #[inline(always)]
     fn intersect_inline<const D: usize>(&self, tolerances: &Tolerances<D>) -> bool {
         let touch = tolerances.touch;
         let (ab, ba) = self.scans::<false, false>();
-        let separation = ab.separation.max(ba.separation);
+        let separation = ab.separation().max(ba.separation());
         if separation > touch {
             return false;
         }
@@ -154,12 +169,12 @@ impl<'p> PolygonPair<'p> {
         pose_a: &Pose<D>,
     ) -> Option<DistanceResult<D>> {
         let (ab, ba) = self.scans::<true, false>();
-        let separation = ab.separation.max(ba.separation);
+        let separation = ab.separation().max(ba.separation());
         let answer = if separation == 0.0 {
             Answer::overlapping(self.common_point()?, tolerances)
         } else {
-            let (a_edge, b_edge) = (ab.separating, ba.separating);
-            let foot = if ab.separation >= ba.separation {
+            let (a_edge, b_edge) = (ab.best_edge, ba.best_edge);
+            let foot = if ab.best >= ba.best {
                 foot_on_edge(self.a, a_edge.0, &self.b, a_edge.1)
             } else {
                 foot_on_edge(&self.b, b_edge.0, self.a, b_edge.1).map(|(b, a)| (a, b))
@@ -172,6 +187,44 @@ impl<'p> PolygonPair<'p> {
             }
         };
         Some(answer.in_world(pose_a))
+    }
+
+    /// [`PolygonPair::penetration`]: the edge of either polygon with the least depth, its
+    /// most inward vertex (the deepest point of one polygon in the other) and that vertex's
+    /// foot on the edge, kept on it.
+    #[inline(always)]
+    fn penetration_inline<const D: usize>(
+        &self,
+        tolerances: &Tolerances<D>,
+        pose_a: &Pose<D>,
+    ) -> Option<PolygonContact<D>> {
+        let (ab, ba) = self.scans::<true, false>();
+        if ab.best.max(ba.best) > 0.0 {
+            // Apart, or touching within the tolerance (the search and EPA answer those).
+            if self.intersect_inline(tolerances) {
+                return None;
+            }
+            return self
+                .distance_inline(tolerances, pose_a)
+                .map(PolygonContact::Apart);
+        }
+        let (depth, on_a, on_b, normal) = if ab.best >= ba.best {
+            let (edge, vertex) = (ab.best_edge.0 as usize, ab.best_edge.1 as usize);
+            let (on_a, on_b) = closest_pair(self.a, edge, &self.b, vertex);
+            (-ab.best, on_a, on_b, outward_normal(self.a, edge))
+        } else {
+            let (edge, vertex) = (ba.best_edge.0 as usize, ba.best_edge.1 as usize);
+            let (on_b, on_a) = closest_pair(&self.b, edge, self.a, vertex);
+            (-ba.best, on_a, on_b, -outward_normal(&self.b, edge))
+        };
+        let wide = |v: Vector<2>| Vector::<D>::from_fn(|k, _| v[k]);
+        let (point_a, point_b, normal) = in_world(pose_a, wide(on_a), wide(on_b), wide(normal));
+        Some(PolygonContact::Overlap {
+            depth,
+            point_a,
+            point_b,
+            normal,
+        })
     }
 
     /// The answer from every vertex-edge pair (steps 3 and 4) for polygons that `separation`
@@ -286,6 +339,12 @@ fn closest_pair(
     )
 }
 
+/// The unit normal of edge `i` of `polygon` pointing out of it (counter-clockwise: to the
+/// edge's right).
+fn outward_normal(polygon: &SmallPolygon, i: usize) -> Vector<2> {
+    Vector::<2>::new(polygon.ey[i], -polygon.ex[i]) * polygon.inv_len[i]
+}
+
 /// Vertex `j` of `vertices` and its foot on edge `i` of `edges`, as (on the edge, the
 /// vertex), when the foot lies on the edge (not past an end).
 #[inline(always)]
@@ -305,6 +364,21 @@ fn foot_on_edge(
             Vector::<2>::new(vertices.x[j], vertices.y[j]),
         )
     })
+}
+
+/// What the kernel makes of a penetration query on two small polygons.
+pub(crate) enum PolygonContact<const D: usize> {
+    /// Apart: the distance query's answer.
+    Apart(DistanceResult<D>),
+    /// Overlapping by `depth` (0 when touching): translating B by `depth * normal` (a unit
+    /// vector from A towards B) makes them touch; `point_a` is a deepest point of A in B,
+    /// `point_b` of B in A. In the world frame.
+    Overlap {
+        depth: f64,
+        point_a: Vector<D>,
+        point_b: Vector<D>,
+        normal: Vector<D>,
+    },
 }
 
 /// A distance query's answer in A's frame.

@@ -57,18 +57,24 @@ impl EdgeLanes {
 /// the scans return them in registers (with the cross products per edge kept, two scans
 /// returned 200 bytes through memory: 130 instructions per query).
 pub(super) struct Scan {
-    /// How far the best of the edges separates the polygons: the largest distance by which
-    /// every vertex lies outside an edge (along its outward normal), or 0 where none does.
-    pub separation: f64,
-    /// The edge of `separation` and its vertex furthest inward (0 and 0 where the scan did
-    /// not look for them, or where no edge separates).
-    pub separating: (u32, u32),
+    /// The best edge's signed separation: the largest over the edges of how far every vertex
+    /// lies outside it (along its outward normal), `-most / |e|`; negative when none
+    /// separates, then minus the least depth of the polygons' overlap along an edge normal.
+    pub best: f64,
+    /// The best edge and its vertex furthest inward (0 and 0 where the scan did not look for
+    /// them).
+    pub best_edge: (u32, u32),
     /// The least squared distance from a vertex to an edge, that edge and that vertex
     /// (infinite, 0 and 0 where the scan did not look for it).
     pub nearest: (f64, u32, u32),
 }
 
 impl Scan {
+    /// How far the best edge separates the polygons, or 0 where none does.
+    pub(super) fn separation(&self) -> f64 {
+        self.best.max(0.0)
+    }
+
     /// Every edge of `edges` against every vertex of `vertices`: the separations along the
     /// edges' normals, with `WITNESS` the best edge's most inward vertex, and with `NEAREST`
     /// the closest vertex-edge pair. An edge whose largest cross product `e x (q - p)` over
@@ -79,8 +85,8 @@ impl Scan {
         vertices: &SmallPolygon,
     ) -> Self {
         let mut scan = Scan {
-            separation: 0.0,
-            separating: (0, 0),
+            best: f64::NEG_INFINITY,
+            best_edge: (0, 0),
             nearest: (f64::INFINITY, 0, 0),
         };
         let zero = F64x4::splat(0.0);
@@ -103,13 +109,13 @@ impl Scan {
             }
             let separations = (zero - most) * edges_c.inv_len;
             let best = separations.greatest();
-            if best > scan.separation {
-                scan.separation = best;
+            if best > scan.best {
+                scan.best = best;
                 if WITNESS {
                     let lane = separations.to_array().iter().position(|&s| s == best);
                     let lane = lane.unwrap_or(0);
                     let vertex = witness.to_array()[lane] as u32;
-                    scan.separating = ((c * LANES + lane) as u32, vertex);
+                    scan.best_edge = ((c * LANES + lane) as u32, vertex);
                 }
             }
             let least = nearest.least();

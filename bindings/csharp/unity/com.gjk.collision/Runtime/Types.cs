@@ -273,7 +273,8 @@ namespace GjkCollision
             get { return normal; }
         }
 
-        /// <summary>The support-point evaluations made (GJK and EPA together).</summary>
+        /// <summary>The support-point evaluations made (GJK and EPA together); 0 for two small
+        /// 2D polygons (3 to 8 vertices), which an exact kernel answers.</summary>
         public uint Iterations
         {
             get { return iterations; }
