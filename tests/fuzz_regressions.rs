@@ -2592,3 +2592,41 @@ fn a_sliver_is_not_taken_for_its_line() {
         "{r:?}"
     );
 }
+
+/// A square turned by -0.16 rad and placed at (1e6, 1e6), its corner touching a polygon 1.6e-8
+/// wide whose own coordinates are 1e6: placed in the square's frame, the small polygon's
+/// vertices were rounded by 1e-10, 1% of its width, while its edges were turned exactly, and
+/// the small polygon kernel's boolean query called the pair 1.4e-10 apart (an edge) where its
+/// distance query called them touching (the vertices) (fuzz/regressions/crash-27d92de0...).
+/// Such placements are left to GJK: the two queries agree.
+#[test]
+fn a_tiny_polygon_far_from_its_origin_is_placed_by_gjk() {
+    let square = [0.0, 0.0, 1.375, 0.0, 1.375, 1.375, 0.0, 1.375];
+    let a = polygon(&square);
+    let b = polygon(&[
+        999999.9999999931,
+        1000000.0000000001,
+        999999.9999999937,
+        999999.9999999937,
+        1000000.0000000063,
+        1000000.0,
+        1000000.0000000028,
+        1000000.0000000028,
+        1000000.0,
+        1000000.0000000028,
+    ]);
+    let angle = -0.16084932587514386f64.atan2(0.9869789736187452);
+    let pose_a = gjk_pose_2d(1000000.0000000028, 1000000.0000000028, angle);
+    let (mut hit, mut r) = (false, GjkDistanceResult::default());
+    unsafe {
+        assert_eq!(
+            gjk_intersect(a.0, &pose_a, b.0, std::ptr::null(), &mut hit),
+            GJK_OK
+        );
+        assert_eq!(
+            gjk_distance(a.0, &pose_a, b.0, std::ptr::null(), &mut r),
+            GJK_OK
+        );
+    }
+    assert_eq!(hit, r.intersecting, "{r:?}");
+}

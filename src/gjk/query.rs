@@ -5,7 +5,7 @@ use nalgebra::Vector3;
 
 use super::options::QueryOptions;
 use super::polygons::{PolygonContact, PolygonPair};
-use super::search::{DistanceResult, Mode, Observer, Search, Tolerances};
+use super::search::{DistanceResult, Mode, Observer, Search};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
@@ -83,8 +83,8 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     // Two small polygons: the exact kernel, unless a trace or a warm start needs the search.
     if cache.is_none() && !O::WATCHING {
-        if let Some(polygons) = PolygonPair::of(&pair) {
-            if let Some(result) = polygons.distance(&Tolerances::of(&pair), pose_a) {
+        if let Some((polygons, tolerances)) = PolygonPair::of(&pair) {
+            if let Some(result) = polygons.distance(&tolerances, pose_a) {
                 return Ok(result);
             }
         }
@@ -114,7 +114,8 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    PolygonPair::of(pair)?.penetration(&Tolerances::of(pair), pose_a)
+    let (polygons, tolerances) = PolygonPair::of(pair)?;
+    polygons.penetration(&tolerances, pose_a)
 }
 
 /// [`distance_with`], and the unit direction (world frame, from A towards B) along which the
@@ -222,8 +223,8 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     match cache {
         None => {
-            if let Some(polygons) = PolygonPair::of(&pair) {
-                return Ok(polygons.intersect(&Tolerances::of(&pair)));
+            if let Some((polygons, tolerances)) = PolygonPair::of(&pair) {
+                return Ok(polygons.intersect(&tolerances));
             }
             match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
             {

@@ -89,9 +89,18 @@ pub(super) struct PolygonPair<'p> {
 }
 
 impl<'p> PolygonPair<'p> {
-    /// The pair's polygons, when it is a pair of small polygons (step 1).
+    /// The pair's polygons and the query's tolerances, when it is a pair of small polygons
+    /// that B's placement keeps within the touching tolerance (step 1): placed B is rounded
+    /// by a few units of `f64::EPSILON` times its reach (its translation in A's frame and the
+    /// size of its own coordinates), which must not exceed the scale the tolerance is taken
+    /// from. Beyond, a placed polygon's turned edges no longer meet its moved vertices within
+    /// the tolerance (a polygon 1.6e-8 wide whose own coordinates are 1e6, under a rotation,
+    /// was called 1.4e-10 apart by an edge and touching by its vertices: fuzzing), and GJK,
+    /// whose support points all take the same path, answers.
     #[inline(always)]
-    pub(super) fn of<const D: usize, A, B>(pair: &MinkowskiPair<'p, D, A, B>) -> Option<Self>
+    pub(super) fn of<const D: usize, A, B>(
+        pair: &MinkowskiPair<'p, D, A, B>,
+    ) -> Option<(Self, Tolerances<D>)>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
@@ -106,14 +115,19 @@ impl<'p> PolygonPair<'p> {
         };
         let a = polygon(pair.a.as_any()?)?;
         let b = polygon(pair.b.as_any()?)?;
+        let tolerances = Tolerances::of(pair);
         let (r, t) = (pair.b_in_a.rotation(), pair.b_in_a.translation());
         let b = if !pair.b_in_a.rotates() && t[0] == 0.0 && t[1] == 0.0 {
             Cow::Borrowed(b)
         } else {
+            let reach = t.norm() + pair.b.center().norm() + pair.b.extent();
+            if reach > tolerances.core_scale {
+                return None;
+            }
             let rotation = [[r[(0, 0)], r[(0, 1)]], [r[(1, 0)], r[(1, 1)]]];
             Cow::Owned(b.placed(rotation, [t[0], t[1]]))
         };
-        Some(Self { a, b })
+        Some((Self { a, b }, tolerances))
     }
 
     compiled_for_avx! {
