@@ -33,9 +33,10 @@
 //! trace or a warm start run the search (their simplices are what they observe or keep), and
 //! so do hulls with more vertices (see [`MAX_VERTICES`] for the crossover). Measured with
 //! callgrind through the C ABI (`prof W2D-4 distance-c`, 4-gons), the kernel answers a
-//! distance query in 960 instructions where GJK took 1640, and the boolean query (`prof
-//! W2D-4 intersect`) in 480 where GJK took 880; on 8-gons (`W2D-16/2`) 1270 where GJK took
-//! 2370, and 780 where it took 890.
+//! distance query in 974 instructions where GJK took 1637, the boolean query (`prof W2D-4
+//! intersect`) in 473 where GJK took 881, the penetration query (`prof W2D-4 penetration`)
+//! in 735 where GJK and EPA took 3416; on 8-gons (`W2D-16/2`) the distance in 1270 where GJK
+//! took 2374, the boolean query in 784 where it took 890.
 
 mod lanes;
 mod scan;
@@ -183,21 +184,34 @@ impl<'p> PolygonPair<'p> {
         pose_a: &Pose<D>,
     ) -> Option<DistanceResult<D>> {
         let (ab, ba) = self.scans::<true, false>();
+        self.distance_of(&ab, &ba, tolerances, pose_a)
+    }
+
+    /// [`PolygonPair::distance`] from the separating scans (`scans::<true, false>`). Its
+    /// verdict is the boolean kernel's: apart beyond the tolerance, or within it when the
+    /// closest pair is.
+    #[inline(always)]
+    fn distance_of<const D: usize>(
+        &self,
+        ab: &Scan,
+        ba: &Scan,
+        tolerances: &Tolerances<D>,
+        pose_a: &Pose<D>,
+    ) -> Option<DistanceResult<D>> {
         let separation = ab.separation().max(ba.separation());
         let answer = if separation == 0.0 {
             Answer::overlapping(self.common_point()?, tolerances)
         } else {
-            let (a_edge, b_edge) = (ab.best_edge, ba.best_edge);
             let foot = if ab.best >= ba.best {
-                foot_on_edge(self.a, a_edge.0, &self.b, a_edge.1)
+                Foot::of(self.a, ab.best_edge, &self.b)
             } else {
-                foot_on_edge(&self.b, b_edge.0, self.a, b_edge.1).map(|(b, a)| (a, b))
+                Foot::of(&self.b, ba.best_edge, self.a).swapped()
             };
-            match foot {
-                Some((on_a, on_b)) if separation > tolerances.touch => {
-                    Answer::apart(on_a, on_b, separation, tolerances)
-                }
-                _ => self.closest_pair_answer(separation, tolerances),
+            if foot.on_edge() && separation > tolerances.touch {
+                let (on_a, on_b) = foot.points();
+                Answer::apart(on_a, on_b, separation, tolerances)
+            } else {
+                self.closest_pair_answer(separation, tolerances)
             }
         };
         Some(answer.in_world(pose_a))
@@ -215,24 +229,25 @@ impl<'p> PolygonPair<'p> {
         let (ab, ba) = self.scans::<true, false>();
         if ab.best.max(ba.best) > 0.0 {
             // Apart, or touching within the tolerance (the search and EPA answer those).
-            if self.intersect_inline(tolerances) {
-                return None;
-            }
-            return self
-                .distance_inline(tolerances, pose_a)
-                .map(PolygonContact::Apart);
+            return match self.distance_of(&ab, &ba, tolerances, pose_a) {
+                Some(apart) if !apart.intersecting => Some(PolygonContact::Apart(apart)),
+                _ => None,
+            };
         }
-        let (depth, on_a, on_b, normal) = if ab.best >= ba.best {
-            let (edge, vertex) = (ab.best_edge.0 as usize, ab.best_edge.1 as usize);
-            let (on_a, on_b) = closest_pair(self.a, edge, &self.b, vertex);
-            (-ab.best, on_a, on_b, outward_normal(self.a, edge))
+        let (depth, foot, normal) = if ab.best >= ba.best {
+            let normal = outward_normal(self.a, ab.best_edge.0);
+            (-ab.best, Foot::of(self.a, ab.best_edge, &self.b), normal)
         } else {
-            let (edge, vertex) = (ba.best_edge.0 as usize, ba.best_edge.1 as usize);
-            let (on_b, on_a) = closest_pair(&self.b, edge, self.a, vertex);
-            (-ba.best, on_a, on_b, -outward_normal(&self.b, edge))
+            let normal = -outward_normal(&self.b, ba.best_edge.0);
+            (
+                -ba.best,
+                Foot::of(&self.b, ba.best_edge, self.a).swapped(),
+                normal,
+            )
         };
-        let wide = |v: Vector<2>| Vector::<D>::from_fn(|k, _| v[k]);
-        let (point_a, point_b, normal) = in_world(pose_a, wide(on_a), wide(on_b), wide(normal));
+        // The deepest vertex's foot, kept on its edge: a deepest point of the edge's polygon.
+        let (on_a, on_b) = foot.clamped().points();
+        let (point_a, point_b, normal) = in_world(pose_a, widen(on_a), widen(on_b), widen(normal));
         Some(PolygonContact::Overlap {
             depth,
             point_a,
@@ -252,13 +267,14 @@ impl<'p> PolygonPair<'p> {
         let (ab, ba) = self.scans::<false, true>();
         // The closest vertex-edge pair, as (on A, on B).
         let (nearest, on_a, on_b) = if ab.nearest.0 <= ba.nearest.0 {
-            let (_, edge, vertex) = ab.nearest;
-            let (on_a, on_b) = closest_pair(self.a, edge as usize, &self.b, vertex as usize);
-            (ab.nearest.0, on_a, on_b)
+            let (squared, edge, vertex) = ab.nearest;
+            let (on_a, on_b) = Foot::of(self.a, (edge, vertex), &self.b).clamped().points();
+            (squared, on_a, on_b)
         } else {
-            let (_, edge, vertex) = ba.nearest;
-            let (on_b, on_a) = closest_pair(&self.b, edge as usize, self.a, vertex as usize);
-            (ba.nearest.0, on_a, on_b)
+            let (squared, edge, vertex) = ba.nearest;
+            let foot = Foot::of(&self.b, (edge, vertex), self.a).swapped();
+            let (on_a, on_b) = foot.clamped().points();
+            (squared, on_a, on_b)
         };
         let touch = tolerances.touch;
         if nearest <= touch * touch {
@@ -289,8 +305,6 @@ impl<'p> PolygonPair<'p> {
     /// A vertex of one polygon inside the other (on no edge's outer side), if any.
     #[inline(always)]
     fn common_point(&self) -> Option<Vector<2>> {
-        let vertex =
-            |polygon: &SmallPolygon, j: usize| Vector::<2>::new(polygon.x[j], polygon.y[j]);
         match first_inside(self.a, &self.b) {
             Some(j) => Some(vertex(&self.b, j)),
             None => first_inside(&self.b, self.a).map(|j| vertex(self.a, j)),
@@ -336,48 +350,91 @@ impl SmallPolygon {
     }
 }
 
-/// The point of edge `i` of `edges` closest to vertex `j` of `vertices`, and that vertex:
-/// the scan's numbers again.
-fn closest_pair(
-    edges: &SmallPolygon,
-    i: usize,
-    vertices: &SmallPolygon,
-    j: usize,
-) -> (Vector<2>, Vector<2>) {
-    let (ex, ey) = (edges.ex[i], edges.ey[i]);
-    let (dx, dy) = (vertices.x[j] - edges.x[i], vertices.y[j] - edges.y[i]);
-    let t = ((dx * ex + dy * ey) * edges.inv[i]).clamp(0.0, 1.0);
-    (
-        Vector::<2>::new(edges.x[i] + t * ex, edges.y[i] + t * ey),
-        Vector::<2>::new(vertices.x[j], vertices.y[j]),
-    )
+/// A vertex of one polygon and its foot on the line of an edge of the other, `start + t e`.
+struct Foot {
+    /// Where the foot lies along the edge: 0 at its start, 1 at its end.
+    t: f64,
+    start: Vector<2>,
+    edge: Vector<2>,
+    vertex: Vector<2>,
+    /// Whether the edge is B's (and the vertex A's).
+    edge_on_b: bool,
+}
+
+impl Foot {
+    /// Vertex `j` of `vertices` (B) and its foot on edge `i` of `edges` (A): the scans'
+    /// numbers again.
+    #[inline(always)]
+    fn of(edges: &SmallPolygon, (i, j): (u32, u32), vertices: &SmallPolygon) -> Self {
+        let (i, j) = (i as usize, j as usize);
+        let (start, edge) = (vertex(edges, i), Vector::<2>::new(edges.ex[i], edges.ey[i]));
+        let vertex = vertex(vertices, j);
+        let d = vertex - start;
+        Foot {
+            t: (d.x * edge.x + d.y * edge.y) * edges.inv[i],
+            start,
+            edge,
+            vertex,
+            edge_on_b: false,
+        }
+    }
+
+    /// The same pair with the polygons' roles exchanged: the edge B's, the vertex A's.
+    #[inline(always)]
+    fn swapped(self) -> Self {
+        Foot {
+            edge_on_b: !self.edge_on_b,
+            ..self
+        }
+    }
+
+    /// Whether the foot lies on the edge, not past an end.
+    #[inline(always)]
+    fn on_edge(&self) -> bool {
+        (0.0..=1.0).contains(&self.t)
+    }
+
+    /// The foot kept on the edge: the edge's point closest to the vertex.
+    #[inline(always)]
+    fn clamped(self) -> Self {
+        Foot {
+            t: self.t.clamp(0.0, 1.0),
+            ..self
+        }
+    }
+
+    /// The foot and the vertex, as (on A, on B).
+    #[inline(always)]
+    fn points(&self) -> (Vector<2>, Vector<2>) {
+        let foot = Vector::<2>::new(
+            self.start.x + self.t * self.edge.x,
+            self.start.y + self.t * self.edge.y,
+        );
+        if self.edge_on_b {
+            (self.vertex, foot)
+        } else {
+            (foot, self.vertex)
+        }
+    }
+}
+
+/// Vertex `j` of `polygon`.
+#[inline(always)]
+fn vertex(polygon: &SmallPolygon, j: usize) -> Vector<2> {
+    Vector::<2>::new(polygon.x[j], polygon.y[j])
+}
+
+/// A vector of the plane in `D` = 2 dimensions.
+#[inline(always)]
+fn widen<const D: usize>(v: Vector<2>) -> Vector<D> {
+    Vector::<D>::from_fn(|k, _| v[k])
 }
 
 /// The unit normal of edge `i` of `polygon` pointing out of it (counter-clockwise: to the
 /// edge's right).
-fn outward_normal(polygon: &SmallPolygon, i: usize) -> Vector<2> {
+fn outward_normal(polygon: &SmallPolygon, i: u32) -> Vector<2> {
+    let i = i as usize;
     Vector::<2>::new(polygon.ey[i], -polygon.ex[i]) * polygon.inv_len[i]
-}
-
-/// Vertex `j` of `vertices` and its foot on edge `i` of `edges`, as (on the edge, the
-/// vertex), when the foot lies on the edge (not past an end).
-#[inline(always)]
-fn foot_on_edge(
-    edges: &SmallPolygon,
-    i: u32,
-    vertices: &SmallPolygon,
-    j: u32,
-) -> Option<(Vector<2>, Vector<2>)> {
-    let (i, j) = (i as usize, j as usize);
-    let (ex, ey) = (edges.ex[i], edges.ey[i]);
-    let (dx, dy) = (vertices.x[j] - edges.x[i], vertices.y[j] - edges.y[i]);
-    let t = (dx * ex + dy * ey) * edges.inv[i];
-    (0.0..=1.0).contains(&t).then(|| {
-        (
-            Vector::<2>::new(edges.x[i] + t * ex, edges.y[i] + t * ey),
-            Vector::<2>::new(vertices.x[j], vertices.y[j]),
-        )
-    })
 }
 
 /// What the kernel makes of a penetration query on two small polygons.
@@ -444,9 +501,12 @@ impl Answer {
 
     /// The result in the world frame, A being placed by `pose_a`.
     fn in_world<const D: usize>(self, pose_a: &Pose<D>) -> DistanceResult<D> {
-        let wide = |v: Vector<2>| Vector::<D>::from_fn(|k, _| v[k]);
-        let (point_a, point_b, normal) =
-            in_world(pose_a, wide(self.on_a), wide(self.on_b), wide(self.normal));
+        let (point_a, point_b, normal) = in_world(
+            pose_a,
+            widen(self.on_a),
+            widen(self.on_b),
+            widen(self.normal),
+        );
         DistanceResult {
             distance: self.distance,
             point_a,
