@@ -257,6 +257,48 @@ typedef struct GjkShapeCastHit {
 } GjkShapeCastHit;
 
 /**
+ * A point of a `GjkManifold`, in the world frame (2D: z = 0).
+ */
+typedef struct GjkContactPoint {
+  /**
+   * The point on A.
+   */
+  double point_a[3];
+  /**
+   * The point on B; `(point_b - point_a) . normal = separation`.
+   */
+  double point_b[3];
+  /**
+   * The distance from A to B along the manifold's normal here: negative where the shapes
+   * overlap (minus the depth there).
+   */
+  double separation;
+  /**
+   * Names the features of both shapes this point comes from: the same while the same
+   * features touch (a solver carries its impulses over by it), different when others do.
+   */
+  uint32_t id;
+} GjkContactPoint;
+
+/**
+ * The contact manifold of two shapes (see `gjk_contact_manifold`).
+ */
+typedef struct GjkManifold {
+  /**
+   * The unit contact normal, from A towards B (2D: z = 0).
+   */
+  double normal[3];
+  /**
+   * How many of `points` are set: 0 to 2 in 2D, 0 to 4 in 3D.
+   */
+  int32_t count;
+  /**
+   * The contact points, `count` of them.
+   */
+  struct GjkContactPoint points[4];
+} GjkManifold;
+
+/**
  * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
  */
 typedef struct GjkPenetrationResult {
@@ -675,6 +717,30 @@ GjkStatus gjk_shape_cast_ex(const struct GjkShape *a,
                             double target_separation,
                             const struct GjkQueryOptions *options,
                             struct GjkShapeCastHit *out);
+
+/**
+ * The contact manifold of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: the
+ * unit normal from A to B and up to 2 points in 2D, 4 in 3D, where the shapes overlap or are
+ * less than `margin` apart along the normal (speculative contacts), each with its point on A
+ * and on B, its separation (negative = penetration) and a feature id. Pairs farther apart
+ * than `margin` give `count` 0. Faces within about 1e-3 radians of parallel touch as faces:
+ * the incident face is clipped by the reference face's sides and the corners of the overlap
+ * are kept, the deepest and those spanning the largest area; curved shapes touch at one
+ * point, a capsule's side along its segment, a cylinder's end disc as a regular octagon.
+ * The least separation is the penetration query's signed distance. A NULL pose is the
+ * identity. `margin` must be finite and at least 0 (`GJK_INVALID_ARGUMENT`). `*out` is
+ * written on success, and on `GJK_NO_CONVERGENCE` with the manifold around the best normal
+ * found.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call.
+ */
+GjkStatus gjk_contact_manifold(const struct GjkShape *a,
+                               const struct GjkPose *pose_a,
+                               const struct GjkShape *b,
+                               const struct GjkPose *pose_b,
+                               double margin,
+                               struct GjkManifold *out);
 
 /**
  * A 2D pose: position (x, y) and a counter-clockwise angle in radians.

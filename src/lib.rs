@@ -34,6 +34,7 @@ mod epa;
 pub mod error;
 pub mod ffi;
 mod gjk;
+mod manifold;
 pub mod range;
 pub mod shape;
 mod simplex;
@@ -52,4 +53,5 @@ pub use crate::gjk::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
     DistanceResult, QueryOptions,
 };
-pub use crate::support::{Pose, SmoothPart, SmoothParts, Support, Vector};
+pub use crate::manifold::{contact_manifold, ContactManifold, ContactPoint};
+pub use crate::support::{Face, FacePoint, Pose, SmoothPart, SmoothParts, Support, Vector};

@@ -14,6 +14,7 @@
 mod batch;
 mod cache;
 mod cast;
+mod manifold;
 mod pointers;
 mod pose;
 mod query;
@@ -31,6 +32,7 @@ pub use cache::{
 pub use cast::{
     gjk_ray_cast, gjk_ray_cast_ex, gjk_shape_cast, gjk_shape_cast_ex, GjkRayHit, GjkShapeCastHit,
 };
+pub use manifold::{gjk_contact_manifold, GjkContactPoint, GjkManifold};
 pub use pose::{gjk_pose_2d, gjk_pose_3d, GjkPose};
 pub use query::{
     gjk_distance, gjk_distance_ex, gjk_intersect, gjk_intersect_ex, gjk_penetration,

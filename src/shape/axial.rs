@@ -9,7 +9,7 @@ use nalgebra::SMatrix;
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
-use crate::support::{Cap, SmoothPart, SmoothParts, Support, Vector};
+use crate::support::{Cap, Face, SmoothPart, SmoothParts, Support, Vector};
 
 /// A solid of kind `K` (a [`CylinderKind`] or a [`ConeKind`]) about the last coordinate axis,
 /// centred at the local origin: `half_height` along the axis each way, `radius` across it.
@@ -145,6 +145,63 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
             Some(cap) => parts.with_cap(cap),
             None => parts,
         })
+    }
+
+    /// The points of the end discs' rim polygons (see [`rim_polygon`]) reaching within
+    /// `tolerance` of the support point, ids `8 e + k` for vertex `k` of end `e`: the end disc
+    /// seen along the axis, the side's segment seen across it. Where no vertex of an end's
+    /// polygon is near enough, that end's rim point along `dir` stands for it, id `16 + e`: the
+    /// curved side seen at any other angle.
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        let reach = self.support(dir).dot(dir);
+        let mut face = Face::new();
+        for (end, (height, radius)) in K::ends(self).into_iter().enumerate() {
+            let before = face.points().len();
+            for (k, point) in rim_polygon::<D>(height, radius).enumerate() {
+                if point.dot(dir) >= reach - tolerance {
+                    face.push(point, (RIM_POINTS * end + k) as u32);
+                }
+            }
+            let point = rim_point(dir, height, radius);
+            if face.points().len() == before && point.dot(dir) >= reach - tolerance {
+                face.push(point, (2 * RIM_POINTS + end) as u32);
+            }
+        }
+        face
+    }
+}
+
+/// The number of points a disc's rim is taken as in a face (see [`Support::core_face`]): a
+/// regular octagon in 3D, the two ends of the segment a 2D disc is.
+const RIM_POINTS: usize = 8;
+
+/// The points standing for the rim of the disc of `radius` at `height` on the last axis in a
+/// face: the regular octagon with a vertex on the first axis (3D), or the two ends of the
+/// segment (2D). Fixed in the solid's frame, so that their ids stay as the solid turns.
+fn rim_polygon<const D: usize>(height: f64, radius: f64) -> impl Iterator<Item = Vector<D>> {
+    let count = if D == 2 { 2 } else { RIM_POINTS };
+    (0..count).map(move |k| {
+        let mut p = Vector::<D>::zeros();
+        if D == 2 {
+            p[0] = if k == 0 { radius } else { -radius };
+        } else {
+            let (sin, cos) = unit_turn(k, count);
+            p[0] = radius * cos;
+            p[1] = radius * sin;
+        }
+        p[D - 1] = height;
+        p
+    })
+}
+
+/// The sine and cosine of `k / count` of a turn, exact at the quarter turns.
+fn unit_turn(k: usize, count: usize) -> (f64, f64) {
+    match (4 * k) % (4 * count) {
+        0 => (0.0, 1.0),
+        q if q == count => (1.0, 0.0),
+        q if q == 2 * count => (0.0, -1.0),
+        q if q == 3 * count => (-1.0, 0.0),
+        _ => (std::f64::consts::TAU * k as f64 / count as f64).sin_cos(),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::range::check_size;
-use crate::support::{Support, Vector};
+use crate::support::{Face, Support, Vector};
 
 /// An axis-aligned rectangle or box centred at the local origin, given by its half extents.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,5 +48,26 @@ impl<const D: usize> Support<D> for Cuboid<D> {
 
     fn extent(&self) -> f64 {
         2.0 * self.half_extents.norm()
+    }
+
+    /// The corners reaching within `tolerance` of the support point: a corner falls short of
+    /// it by `2 h_i |dir_i|` for each axis `i` on which it lies on the other side. A corner's id
+    /// has bit `i` set when it lies on the positive side of axis `i`.
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        let best = self.support(dir);
+        let mut face = Face::new();
+        for corner in 0..1u32 << D {
+            let point = Vector::from_fn(|i, _| {
+                if corner >> i & 1 == 1 {
+                    self.half_extents[i]
+                } else {
+                    -self.half_extents[i]
+                }
+            });
+            if dir.dot(&(best - point)) <= tolerance {
+                face.push(point, corner);
+            }
+        }
+        face
     }
 }

@@ -30,7 +30,7 @@ use std::any::Any;
 
 use crate::error::ShapeError;
 use crate::range::check_size;
-use crate::support::{SmoothParts, Support, Vector};
+use crate::support::{Face, SmoothParts, Support, Vector};
 
 /// Any shape of the library, dispatched statically by `match`.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,6 +176,10 @@ impl<const D: usize> Support<D> for Shape<D> {
 
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         dispatch!(self, s => s.core_smooth_parts(dir))
+    }
+
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        dispatch!(self, s => s.core_face(dir, tolerance))
     }
 
     #[inline(always)]

@@ -6,7 +6,7 @@ use super::hull_graph::HullGraph;
 use super::small_polygon::SmallPolygon;
 use crate::error::ShapeError;
 use crate::range::{check_coordinate, check_extent, robust_norm, MAX_MAGNITUDE};
-use crate::support::{Support, Vector};
+use crate::support::{Face, Support, Vector};
 
 /// Points scanned together by the support function: one lane each, so that the scan
 /// vectorises.
@@ -253,6 +253,21 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
 
     fn extent(&self) -> f64 {
         self.extent
+    }
+
+    /// Every point reaching within `tolerance` of the support point, by a scan of them all
+    /// (large clouds too: a manifold is asked for once per touching pair); ids are the points'
+    /// indices.
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        let reach = self.support(dir).dot(dir);
+        let mut face = Face::new();
+        for i in 0..self.len {
+            let point = self.point(i);
+            if point.dot(dir) >= reach - tolerance {
+                face.push(point, i as u32);
+            }
+        }
+        face
     }
 
     /// The hull itself: the queries single out small polygons (see

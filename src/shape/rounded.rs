@@ -5,7 +5,7 @@ use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
 use crate::shape::Segment;
-use crate::support::{SmoothParts, Support, Vector};
+use crate::support::{Face, SmoothParts, Support, Vector};
 
 /// `inner` grown by `radius` in every direction.
 #[derive(Clone, Debug, PartialEq)]
@@ -97,5 +97,9 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
 
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         self.inner.core_smooth_parts(dir)
+    }
+
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        self.inner.core_face(dir, tolerance)
     }
 }

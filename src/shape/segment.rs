@@ -2,7 +2,7 @@
 
 use crate::error::ShapeError;
 use crate::range::{check_coordinates, check_extent, robust_norm};
-use crate::support::{Support, Vector};
+use crate::support::{Face, Support, Vector};
 
 /// The segment between two points (which may coincide).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,5 +55,17 @@ impl<const D: usize> Support<D> for Segment<D> {
 
     fn extent(&self) -> f64 {
         (self.b - self.a).norm()
+    }
+
+    /// The endpoints reaching within `tolerance` of the farther: ids 0 and 1.
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        let reach = dir.dot(&self.a).max(dir.dot(&self.b));
+        let mut face = Face::new();
+        for (id, end) in [self.a, self.b].into_iter().enumerate() {
+            if dir.dot(&end) >= reach - tolerance {
+                face.push(end, id as u32);
+            }
+        }
+        face
     }
 }

@@ -11,6 +11,10 @@ use nalgebra::{ArrayStorage, SMatrix, SVector, UnitQuaternion, Vector3};
 use crate::error::ShapeError;
 use crate::range::{check_coordinate, check_coordinates, check_finite};
 
+mod face;
+
+pub use face::{Face, FacePoint};
+
 /// A vector of the shape space (`D` = 2 or 3).
 pub type Vector<const D: usize> = SVector<f64, D>;
 
@@ -103,6 +107,18 @@ pub trait Support<const D: usize> {
     fn core_smooth_parts(&self, dir: &Vector<D>) -> Option<SmoothParts<D>> {
         let _ = dir;
         None
+    }
+
+    /// The core's face along the unit `dir`: the core's points whose reach `dir . p` is within
+    /// `tolerance` of the largest, as the vertices of their convex hull (a polytope's face, edge
+    /// or vertex seen along `dir`; a cylinder's end disc as a regular polygon of 8 rim points;
+    /// one point where the core is curved), each with an id naming its feature (see
+    /// [`FacePoint::id`]). Contact manifolds clip these faces. The default is the core's
+    /// support point alone, id 0: right for strictly convex cores (balls, ellipsoids, points),
+    /// and a single contact point for any other shape that keeps it.
+    fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
+        let _ = tolerance;
+        Face::single(self.core_support(dir), 0)
     }
 
     /// The shape as [`Any`] where its kind is known only at run time: the crate's `Shape`
