@@ -7,6 +7,7 @@
 //   gjk::distance_trace  the same with every step of the search (gjk::Trace)
 //   gjk::SimplexCache  warm starts: distance/intersect overloads taking a cache per pair
 //   gjk::penetration, gjk::signed_distance  depth, normal and deepest points of overlaps
+//   gjk::contact_manifold  the contact points of a resting pair for a physics solver
 //   gjk::Error     thrown when a C call fails: the status and the library's message
 //
 // The wrapper adds no checks, tolerances or semantics of its own: every argument is passed to
@@ -422,6 +423,44 @@ inline double signed_distance(const Shape& a, const Pose& pose_a, const Shape& b
   double d = 0.0;
   detail::check(gjk_signed_distance(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &d));
   return d;
+}
+
+// A point of a gjk::Manifold, in the world frame (2D: z = 0).
+struct ContactPoint {
+  std::array<double, 3> point_a;  // the point on A
+  std::array<double, 3> point_b;  // the point on B: (point_b - point_a) . normal = separation
+  double separation;              // along the normal; < 0 where the shapes overlap
+  std::uint32_t id;               // the touching features: the same while they touch
+};
+
+// The answer of gjk::contact_manifold: the normal from A to B and up to 2 (2D) or 4 (3D)
+// contact points; none when the shapes are farther apart than the margin.
+struct Manifold {
+  std::array<double, 3> normal;
+  std::vector<ContactPoint> points;
+  bool converged;  // false: the iteration cap was reached and the manifold is built on the
+                   // best normal found (GJK_NO_CONVERGENCE)
+};
+
+// The contact manifold of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: the
+// points where they overlap or are less than `margin` apart (speculative contacts), each
+// with its point on A and on B, its separation and a feature id (see gjk_contact_manifold).
+// Throws gjk::Error like gjk::penetration (a NaN or negative margin: GJK_INVALID_ARGUMENT).
+inline Manifold contact_manifold(const Shape& a, const Pose& pose_a, const Shape& b,
+                                 const Pose& pose_b, double margin = 0.0) {
+  GjkManifold m{};
+  GjkStatus status = gjk_contact_manifold(a.get(), &pose_a.c_pose(), b.get(),
+                                          &pose_b.c_pose(), margin, &m);
+  if (status != GJK_NO_CONVERGENCE) {
+    detail::check(status);
+  }
+  Manifold out{detail::vec3(m.normal), {}, status == GJK_OK};
+  for (std::int32_t i = 0; i < m.count; i++) {
+    const GjkContactPoint& p = m.points[i];
+    out.points.push_back(
+        ContactPoint{detail::vec3(p.point_a), detail::vec3(p.point_b), p.separation, p.id});
+  }
+  return out;
 }
 
 

@@ -354,6 +354,34 @@ void test_penetration() {
   CHECK(threw);
 }
 
+void test_contact_manifold() {
+  // A crate resting 0.05 deep in a floor: its four bottom corners.
+  gjk::Shape floor = gjk::Shape::box(2.0, 2.0, 0.5), crate = gjk::Shape::box(0.5, 0.5, 0.5);
+  gjk::Pose at({0.1, 0.2, 0.95}, {0.0, 0.0, 0.0, 1.0});
+  gjk::Manifold m = gjk::contact_manifold(floor, gjk::Pose(), crate, at);
+  CHECK(m.converged && m.points.size() == 4);
+  CHECK_NEAR(m.normal[2], 1.0, 1e-12);
+  for (const gjk::ContactPoint& p : m.points) {
+    CHECK_NEAR(p.separation, -0.05, 1e-12);
+    CHECK_NEAR(std::fabs(p.point_b[0] - 0.1), 0.5, 1e-12);
+    CHECK_NEAR(std::fabs(p.point_b[1] - 0.2), 0.5, 1e-12);
+    CHECK_NEAR(p.point_b[2], 0.45, 1e-12);
+    CHECK_NEAR(p.point_a[2], 0.5, 1e-12);
+  }
+  CHECK(m.points[0].id != m.points[1].id);
+  // Lifted 0.05 clear: speculative points within a margin of 0.1, none within 0.01.
+  gjk::Pose above({0.1, 0.2, 1.05}, {0.0, 0.0, 0.0, 1.0});
+  CHECK(gjk::contact_manifold(floor, gjk::Pose(), crate, above, 0.1).points.size() == 4);
+  CHECK(gjk::contact_manifold(floor, gjk::Pose(), crate, above, 0.01).points.empty());
+  // Rectangles in 2D: two points.
+  gjk::Shape ground = gjk::Shape::rectangle(2.0, 0.5), block = gjk::Shape::rectangle(0.5, 0.5);
+  gjk::Manifold flat = gjk::contact_manifold(ground, gjk::Pose(), block, gjk::Pose(0.3, 0.9, 0.0));
+  CHECK(flat.points.size() == 2);
+  CHECK_NEAR(flat.points[0].point_b[0] + flat.points[1].point_b[0], 0.6, 1e-12);
+  CHECK_THROWS(gjk::contact_manifold(floor, gjk::Pose(), crate, at, std::nan("")),
+               GJK_INVALID_ARGUMENT, "margin");
+}
+
 void test_trace() {
   double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
   gjk::Shape a = gjk::Shape::polygon(square, 4);
@@ -411,6 +439,7 @@ int main() {
   test_ownership();
   test_no_allocation_per_query();
   test_penetration();
+  test_contact_manifold();
   test_trace();
   test_cache();
   return check::summary();

@@ -139,6 +139,29 @@ def test_penetration_of_two_boxes():
     np.testing.assert_allclose(r.normal, [1.0, 0.0, 0.0], atol=1e-9)
 
 
+def test_contact_manifold_of_a_crate_on_a_floor():
+    # The crate's bottom face 0.05 deep in the floor: its four corners.
+    floor, crate = gjk.Box(2.0, 2.0, 0.5), gjk.Box(0.5, 0.5, 0.5)
+    m = gjk.contact_manifold(floor, crate, None, [0.1, 0.2, 0.95])
+    np.testing.assert_allclose(m.normal, [0.0, 0.0, 1.0], atol=1e-12)
+    assert len(m.points) == 4
+    corners = sorted((round(p.point_b[0], 9), round(p.point_b[1], 9)) for p in m.points)
+    assert corners == [(-0.4, -0.3), (-0.4, 0.7), (0.6, -0.3), (0.6, 0.7)]
+    for p in m.points:
+        assert p.separation == pytest.approx(-0.05, abs=1e-12)
+        assert p.point_a[2] == pytest.approx(0.5, abs=1e-12)
+        assert p.point_b[2] == pytest.approx(0.45, abs=1e-12)
+    assert len({p.id for p in m.points}) == 4
+    # Lifted 0.05 clear: speculative points within the margin only.
+    assert len(gjk.contact_manifold(floor, crate, None, [0.1, 0.2, 1.05], margin=0.1).points) == 4
+    assert gjk.contact_manifold(floor, crate, None, [0.1, 0.2, 1.05], margin=0.01).points == ()
+    # Rectangles: two points.
+    flat = gjk.contact_manifold(gjk.Rectangle(2.0, 0.5), gjk.Rectangle(0.5, 0.5), None, [0.3, 0.9])
+    assert sorted(round(p.point_b[0], 9) for p in flat.points) == [-0.2, 0.8]
+    with pytest.raises(gjk.InvalidArgumentError, match="margin"):
+        gjk.contact_manifold(floor, crate, margin=float("nan"))
+
+
 def test_ray_cast_on_a_disc():
     disc = gjk.Circle(1.0)
     # From the origin along (2, 0) towards the disc at (5, 0): it hits x = 4 at t = 4 / 2.

@@ -10,7 +10,8 @@ numpy arrays. A binding of the gjk C library, which this package carries.
 Shapes (``Polygon``, ``Polytope``, ``Circle``, ``Sphere``, ``Ellipse``, ``Ellipsoid``,
 ``Stadium``, ``Capsule``, ``Rectangle``, ``Box``, ``Cylinder``, ``Cone``, ``Segment``,
 ``Point``, and ``Rounded``: any of them grown by a radius) are placed by a ``Pose`` at query
-time. Queries: ``distance``, ``intersect``, ``penetration``, ``ray_cast``, ``shape_cast``; on
+time. Queries: ``distance``, ``intersect``, ``penetration``, ``contact_manifold``, ``ray_cast``,
+``shape_cast``; on
 many pairs at once, ``distance_batch``, ``intersect_batch`` (poses as an (N, 7) array built by
 ``poses`` / ``poses_from_matrices``) and ``pairs_within``. Failures raise ``GjkError``
 subclasses carrying the library's message.
@@ -20,9 +21,10 @@ from ._errors import (DimensionMismatchError, GjkError, InternalError, InvalidAr
                       NoConvergenceError, NullPointerError, last_error_message)
 from ._native import ffi as _ffi, lib as _lib
 from ._pose import Pose, poses, poses_from_matrices, quaternions_from_angles, quaternions_from_matrices
-from ._queries import (DistanceBatch, DistanceResult, Pairs, PenetrationResult, RayHit,
-                       ShapeCastHit, distance, distance_batch, intersect, intersect_batch,
-                       pairs_within, penetration, ray_cast, shape_cast)
+from ._queries import (ContactPoint, DistanceBatch, DistanceResult, Manifold, Pairs,
+                       PenetrationResult, RayHit, ShapeCastHit, contact_manifold, distance,
+                       distance_batch, intersect, intersect_batch, pairs_within, penetration,
+                       ray_cast, shape_cast)
 from ._shapes import (Box, Capsule, Circle, Cone, Cylinder, Ellipse, Ellipsoid, Point, Polygon,
                       Polytope, Rectangle, Rounded, Segment, Shape, Sphere, Stadium, convex_hull)
 
@@ -31,11 +33,11 @@ library_version: str = _ffi.string(_lib.gjk_version()).decode()
 __version__ = "0.1.0"
 
 __all__ = [
-    "Box", "Capsule", "Circle", "Cone", "Cylinder", "DimensionMismatchError", "DistanceBatch",
-    "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError", "InvalidArgumentError",
-    "NoConvergenceError", "NullPointerError", "Pairs", "PenetrationResult", "Point", "Polygon",
+    "Box", "Capsule", "Circle", "Cone", "ContactPoint", "Cylinder", "DimensionMismatchError",
+    "DistanceBatch", "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError",
+    "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "Pairs", "PenetrationResult", "Point", "Polygon",
     "Polytope", "Pose", "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit",
-    "Sphere", "Stadium", "convex_hull", "distance", "distance_batch", "intersect",
+    "Sphere", "Stadium", "contact_manifold", "convex_hull", "distance", "distance_batch", "intersect",
     "intersect_batch", "last_error_message", "library_version", "pairs_within", "penetration",
     "poses", "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices",
     "ray_cast", "shape_cast",

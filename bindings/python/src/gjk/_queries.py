@@ -96,6 +96,26 @@ class PenetrationResult:
 
 
 @dataclass(frozen=True)
+class ContactPoint:
+    """A point of a ``Manifold``: on A, on B, the separation along the normal (below 0 where
+    the shapes overlap) and an id naming the touching features (the same while they touch)."""
+
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    separation: float
+    id: int
+
+
+@dataclass(frozen=True)
+class Manifold:
+    """The answer of ``contact_manifold``: the unit normal from A towards B and up to 2 (2D) or
+    4 (3D) contact points, none when the shapes are farther apart than the margin."""
+
+    normal: NDArray[np.float64]
+    points: tuple
+
+
+@dataclass(frozen=True)
 class RayHit:
     """The answer of ``ray_cast``; when ``hit`` is False the other fields are 0."""
 
@@ -181,6 +201,24 @@ def penetration(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = 
     return PenetrationResult(float(out.signed_distance), _vector(out.point_a, d),
                              _vector(out.point_b, d), _vector(out.normal, d),
                              int(out.iterations), bool(out.intersecting))
+
+
+def contact_manifold(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
+                     margin: float = 0.0) -> Manifold:
+    """The points where the placed shapes overlap or are less than ``margin`` apart along the
+    contact normal (speculative contacts), for a physics solver (``gjk_contact_manifold``): a
+    box resting on a box gives its four corners, a capsule lying on a box two points, a ball
+    one. Each point has its point on A and on B, its separation and a feature id."""
+    out = ffi.new("GjkManifold *")
+    status = lib.gjk_contact_manifold(*_placed(a, pose_a, b, pose_b), number(margin, "margin"),
+                                      out)
+    d = _dimension(a, b)
+    manifold = Manifold(_vector(out.normal, d), tuple(
+        ContactPoint(_vector(p.point_a, d), _vector(p.point_b, d), float(p.separation), int(p.id))
+        for p in out.points[0:out.count]))
+    if status != lib.GJK_OK:
+        raise error(status, manifold if status == lib.GJK_NO_CONVERGENCE else None)
+    return manifold
 
 
 def _vector3(value: Optional[ArrayLike], dimension: int, what: str):

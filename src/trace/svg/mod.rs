@@ -4,6 +4,9 @@
 //! support point found, the simplex after it (older steps fainter) and its point closest to the
 //! origin.
 //!
+//! [`render_manifold`] draws a contact manifold (see [`crate::contact_manifold`]): the shapes,
+//! each contact point on A and on B, and the normal.
+//!
 //! 2D queries are drawn as they are. 3D queries are projected orthographically on the plane
 //! through the final normal and the coordinate axis least aligned with it, where the distance
 //! is seen at its true length; outlines are the projections' silhouettes.
@@ -29,7 +32,11 @@
 //! assert!(picture.starts_with("<svg"));
 //! ```
 
+mod contact;
+
 use std::fmt::Write;
+
+pub use contact::render_manifold;
 
 use crate::gjk::DistanceResult;
 use crate::support::{Pose, Support, Vector};
