@@ -147,9 +147,10 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
         })
     }
 
-    /// The points of the end discs' rim polygons (see [`rim_polygon`]) reaching within
-    /// `tolerance` of the support point, ids `8 e + k` for vertex `k` of end `e`: the end disc
-    /// seen along the axis, the side's segment seen across it. Where no vertex of an end's
+    /// The points of the end discs' rim polygons (regular octagons fixed in the solid's frame;
+    /// in 2D the discs' two ends) reaching within `tolerance` of the support point, ids
+    /// `8 e + k` for vertex `k` of end `e`: the end disc seen along the axis, the side's
+    /// segment seen across it. Where no vertex of an end's
     /// polygon is near enough, that end's rim point along `dir` stands for it, id `16 + e`: the
     /// curved side seen at any other angle.
     fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
