@@ -171,7 +171,11 @@ mod tests {
         assert!(
             committed == generated,
             "include/gjk.h was stale{}: commit it with the change",
-            if std::env::var_os("CI").is_none() { " (now rewritten)" } else { "" }
+            if std::env::var_os("CI").is_none() {
+                " (now rewritten)"
+            } else {
+                ""
+            }
         );
     }
 }

@@ -85,16 +85,29 @@ where
         .iter()
         .map(|p| number(p.separation))
         .collect();
-    let normal: Vec<String> = manifold.normal.iter().map(|x| number(*x)).collect();
+    // Components within rounding of 0 are shown as 0.
+    let normal: Vec<String> = manifold
+        .normal
+        .iter()
+        .map(|x| number(if x.abs() < 1e-12 { 0.0 } else { *x }))
+        .collect();
     let base = PANEL + 2.0 * PAD;
+    let count = manifold.points.len();
     c.text_at(
         PAD,
-        base + 22.0,
+        base + 16.0,
         &format!(
-            "{} contact point{}, normal ({}); separations {}.",
-            manifold.points.len(),
-            if manifold.points.len() == 1 { "" } else { "s" },
+            "{count} contact point{}, normal ({})",
+            if count == 1 { "" } else { "s" },
             normal.join(", "),
+        ),
+        "",
+    );
+    c.text_at(
+        PAD,
+        base + 34.0,
+        &format!(
+            "separations: {}",
             if separations.is_empty() {
                 "none".to_string()
             } else {
@@ -105,7 +118,7 @@ where
     );
     c.text_at(
         PAD,
-        base + 42.0,
+        base + 52.0,
         "blue: points on A, orange: points on B, red: their separation, green: the normal.",
         r##"font-size="11" fill="#444""##,
     );
@@ -147,7 +160,8 @@ mod tests {
         let m = contact_manifold(&floor, &Pose::identity(), &crate_, &at, 0.0).unwrap();
         let svg = render_manifold(&floor, &Pose::identity(), &crate_, &at, &m);
         assert_eq!(svg.matches(r#"class="contact""#).count(), 4);
-        assert!(svg.contains("4 contact points, normal (0, 0, 1); separations -0.05"));
+        assert!(svg.contains("4 contact points, normal (0, 0, 1)"));
+        assert!(svg.contains("separations: -0.05, -0.05, -0.05, -0.05"));
         assert!(svg.ends_with("</svg>\n"));
     }
 }
