@@ -465,3 +465,34 @@ fn random_pairs_give_consistent_manifolds_in_2d() {
 fn random_pairs_give_consistent_manifolds_in_3d() {
     random_pairs::<3>();
 }
+
+/// Fuzzing: a capsule deep inside a larger rounded cylinder, centred on its axis, pushed out
+/// sideways. With a deep overlap, the cylinder's face took rim-polygon vertices up to 22.5
+/// degrees from the normal for its side, and the points on the capsule were carried off it
+/// (y = 1.87 on a capsule 0.47 wide). The side is now the rim points along the normal.
+#[test]
+fn a_capsule_deep_in_a_cylinder_touches_along_the_side_facing_out() {
+    use gjk::shape::Rounded;
+    let a = Shape::Capsule(Capsule::along_axis(2, 0.46875, 0.46875).unwrap());
+    let b = Shape::Rounded(Box::new(
+        Rounded::new(
+            Shape::Cylinder(Cylinder::new(6.5625, 6.5625).unwrap()),
+            0.46875,
+        )
+        .unwrap(),
+    ));
+    let pose = turned(
+        Vector3::z(),
+        std::f64::consts::FRAC_PI_2,
+        0.0625,
+        0.0625,
+        0.0625,
+    );
+    let m = manifold3(&a, &pose, &b, &pose, 0.0);
+    assert_eq!(m.points.len(), 2, "{m:?}");
+    check_points(&m, -7.5);
+    for p in &m.points {
+        let off_axis = (p.point_a.xy() - Vector::<2>::new(0.0625, 0.0625)).norm();
+        assert!((off_axis - 0.46875).abs() <= 1e-12, "{p:?}");
+    }
+}

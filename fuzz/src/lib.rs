@@ -23,13 +23,16 @@
 //!   supported range, and their hits and misses agree with the minimum of the signed distance
 //!   over time, found by golden-section search (see `casts`);
 //! - the batch calls answer each pair bit for bit as the single query, and the pairs within a
-//!   separation are exactly those the single queries keep (see `batch`).
+//!   separation are exactly those the single queries keep (see `batch`);
+//! - the contact manifold keeps the penetration query's normal and depth, its points lie in
+//!   their shapes within the margin (see `manifold`).
 //!
 //! Tolerances are relative to the magnitude of the coordinates (`scale`), so that shapes of
 //! 1e-3 at 1e7 are not held to an accuracy that their coordinates cannot carry.
 
 pub mod batch;
 pub mod casts;
+pub mod manifold;
 
 use gjk::ffi::*;
 use gjk::shape::{
@@ -980,6 +983,7 @@ where
 
     casts::check_casts(&pair, ca, cb, &gpose_a, &gpose_b, &mut bytes);
     batch::check_batches(ca, cb, &gpose_a, &gpose_b, &mut bytes);
+    manifold::check_manifold(&pair, ca, cb, &gpose_a, &gpose_b, &p, s_pen, &mut bytes);
 
     if s_dist != GJK_OK {
         return;

@@ -14,6 +14,10 @@ pub(crate) struct ChainPoint<const D: usize> {
     pub point: Vector<D>,
     /// The features it comes from.
     pub key: u64,
+    /// How far it falls short of its face's farthest reach along the normal (see
+    /// `super::posed::FaceVertex`): of two points at the same place on the plane, the one
+    /// reaching farther is the shape's surface.
+    pub shortfall: f64,
 }
 
 /// The half-plane `w . at >= offset - slack` of the contact plane, bounded by a reference
@@ -76,6 +80,7 @@ fn crossing<const D: usize>(
         ],
         point: p.point + (q.point - p.point) * t,
         key: ids::pair(ids::unordered(p.key, q.key), half_plane.key),
+        shortfall: p.shortfall + (q.shortfall - p.shortfall) * t,
     }
 }
 
@@ -85,10 +90,15 @@ pub(crate) fn turn(a: &[f64; 2], b: &[f64; 2], c: &[f64; 2]) -> f64 {
 }
 
 /// The vertices of the convex hull of `points`, counter-clockwise (Andrew's monotone chain),
-/// points on its sides left out; one or two points for a point or a segment.
+/// points on its sides left out, and of points at one place the one reaching farthest; one or
+/// two points for a point or a segment.
 pub(crate) fn hull<const D: usize>(mut points: Vec<ChainPoint<D>>) -> Vec<ChainPoint<D>> {
-    points.sort_by(|p, q| p.at.partial_cmp(&q.at).unwrap_or(std::cmp::Ordering::Equal));
-    points.dedup_by(|p, q| p.at == q.at);
+    points.sort_by(|p, q| {
+        (p.at[0], p.at[1], p.shortfall)
+            .partial_cmp(&(q.at[0], q.at[1], q.shortfall))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    points.dedup_by(|later, first| later.at == first.at);
     if points.len() < 3 {
         return points;
     }
@@ -170,6 +180,7 @@ mod tests {
             at: [x, y],
             point: Vector::<2>::new(x, y),
             key,
+            shortfall: 0.0,
         }
     }
 

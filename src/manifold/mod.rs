@@ -24,9 +24,10 @@ use crate::epa::{penetration, PenetrationResult};
 use crate::error::QueryError;
 use crate::support::{Pose, Support, Vector};
 
-/// How far, relative to the shapes' faces' flat tolerance, a point may lie outside a reference
-/// face's side and still count as inside: rounding, not geometry.
-const SLACK: f64 = 1e-7;
+/// How far, in units of the rounding of the faces' coordinates, a point may lie outside a
+/// reference face's side and still count as inside: rounding, not geometry (a looser slack
+/// lets points escape far along the sides of a sliver's sharp corner).
+const SLACK_ULPS: f64 = 16.0;
 
 /// A point of a [`ContactManifold`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,8 +141,14 @@ impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> Pair<'_, D,
         ];
         let plane = ContactPlane::new(&normal, contact.point_a);
         let flat = faces[0].flat.max(faces[1].flat);
+        let magnitude = faces
+            .iter()
+            .flat_map(|f| &f.vertices)
+            .map(|v| v.point.amax())
+            .fold(0.0, f64::max);
+        let slack = SLACK_ULPS * f64::EPSILON * magnitude;
         let mut candidates: Vec<Candidate<D>> = self
-            .clipped(&faces, &plane, flat * SLACK, &normal)
+            .clipped(&faces, &plane, slack, &normal)
             .into_iter()
             .filter(|(p, _)| p.separation <= margin)
             .collect();
@@ -159,6 +166,7 @@ impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> Pair<'_, D,
             };
             candidates.push((deepest, plane.at(&contact.point_b)));
         }
+        let candidates = distinct(candidates, slack);
         manifold.points = reduce::reduce(candidates, ContactManifold::<D>::CAPACITY);
         manifold
     }
@@ -181,7 +189,7 @@ impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> Pair<'_, D,
         };
         let incident = 1 - reference.side;
         let (mut chain, closed) = if outlines[reference.side].dimension() == D - 1 {
-            incident_chain(&faces[incident], plane)
+            incident_chain(&faces[incident], &outlines[incident], plane)
         } else if parallel(&outlines[0], &outlines[1]) {
             (outlines[incident].points.clone(), false)
         } else {
@@ -216,19 +224,29 @@ impl<const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized> Pair<'_, D,
 }
 
 /// The incident face as the chain to clip: in 3D the outline of all its points on the contact
-/// plane (a closed polygon from 3 points); in 2D the side of its points facing the other
-/// shape, from one end to the other (an open chain).
+/// plane (a closed polygon from 3 points) when they lie in one plane (a tilted face within the
+/// margin), else the outline of its flat face, `flat` (clipped points are interpolated
+/// between the outline's vertices, which would cut through the shape); in 2D the side of its
+/// points facing the other shape, from one end to the other (an open chain).
 fn incident_chain<const D: usize>(
     face: &PosedFace<D>,
+    flat: &Outline<D>,
     plane: &ContactPlane<D>,
 ) -> (Vec<ChainPoint<D>>, bool) {
-    let points = face.vertices.iter().map(|v| plane.chain_point(v));
     if D == 3 {
-        let hull = clip::hull(points.collect());
-        let closed = hull.len() >= 3;
-        return (hull, closed);
+        let wide = Outline {
+            points: clip::hull(face.vertices.iter().map(|v| plane.chain_point(v)).collect()),
+        };
+        let outline = if planar(&wide, face) {
+            wide.points
+        } else {
+            flat.points.clone()
+        };
+        let closed = outline.len() >= 3;
+        return (outline, closed);
     }
-    // On the line, the facing side is the lower hull of (position, shortfall).
+    // On the line, the facing side is the lower hull of (position, shortfall), and of points
+    // at one position the one reaching farthest.
     let mut front: Vec<ChainPoint<D>> = face
         .vertices
         .iter()
@@ -237,7 +255,12 @@ fn incident_chain<const D: usize>(
             ..plane.chain_point(v)
         })
         .collect();
-    front.sort_by(|p, q| p.at[0].total_cmp(&q.at[0]));
+    front.sort_by(|p, q| {
+        p.at[0]
+            .total_cmp(&q.at[0])
+            .then(p.at[1].total_cmp(&q.at[1]))
+    });
+    front.dedup_by(|later, first| later.at[0] == first.at[0]);
     let mut chain: Vec<ChainPoint<D>> = Vec::with_capacity(front.len());
     for p in front {
         while chain.len() >= 2
@@ -257,6 +280,19 @@ fn incident_chain<const D: usize>(
     (chain, false)
 }
 
+/// Whether every point of `face` lies within its flat tolerance of the plane of `outline` (a
+/// polygon on the contact plane made of some of them), or the outline is not a polygon.
+fn planar<const D: usize>(outline: &Outline<D>, face: &PosedFace<D>) -> bool {
+    if outline.dimension() < 2 {
+        return true;
+    }
+    let origin = outline.points[0].point;
+    let normal = reference::plane_normal(outline, &Vector::zeros());
+    face.vertices
+        .iter()
+        .all(|v| normal.dot(&(v.point - origin)).abs() <= face.flat)
+}
+
 /// Whether two outlines are segments within 1e-3 radians of parallel on the contact plane
 /// (two capsules side by side, a box's edge along another's).
 fn parallel<const D: usize>(first: &Outline<D>, second: &Outline<D>) -> bool {
@@ -271,6 +307,22 @@ fn parallel<const D: usize>(first: &Outline<D>, second: &Outline<D>) -> bool {
     };
     let (u, v) = (direction(first), direction(second));
     (u[0] * v[1] - u[1] * v[0]).abs() <= 1e-3
+}
+
+/// `candidates` with one of those within `slack` of each other on the contact plane (where a
+/// side crosses a corner, clipping makes the same point more than once): the deepest, the
+/// first among equals.
+fn distinct<const D: usize>(candidates: Vec<Candidate<D>>, slack: f64) -> Vec<Candidate<D>> {
+    let mut kept: Vec<Candidate<D>> = Vec::with_capacity(candidates.len());
+    for c in candidates {
+        let near = |k: &Candidate<D>| (k.1[0] - c.1[0]).abs().max((k.1[1] - c.1[1]).abs()) <= slack;
+        match kept.iter_mut().find(|k| near(k)) {
+            Some(k) if c.0.separation < k.0.separation => *k = c,
+            Some(_) => {}
+            None => kept.push(c),
+        }
+    }
+    kept
 }
 
 /// The key of the face's point reaching farthest (the first such).

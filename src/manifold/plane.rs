@@ -51,6 +51,7 @@ impl<const D: usize> ContactPlane<D> {
             at: self.at(&v.point),
             point: v.point,
             key: v.key,
+            shortfall: v.shortfall,
         }
     }
 }

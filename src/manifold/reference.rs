@@ -10,6 +10,11 @@ use super::posed::PosedFace;
 use crate::range::robust_unit;
 use crate::support::{lift, Vector};
 
+/// How thin, relative to its longest span, a polygon may be and still be taken as one rather
+/// than as the segment along that span: clipping against a sharper corner would let rounding
+/// carry points far out along its sides.
+const THIN: f64 = 1e-6;
+
 /// How much better aligned with the normal the second shape's face must be to be taken as the
 /// reference rather than the first's (1 minus the cosine of their tilts): ties, and near ties
 /// that a small motion could flip, go to the first shape, so that the ids stay.
@@ -22,12 +27,12 @@ pub(crate) struct Outline<const D: usize> {
 }
 
 impl<const D: usize> Outline<D> {
-    /// The outline of `face`'s flat vertices, sides shorter than `slack` and polygons thinner
-    /// than it taken as segments and points.
+    /// The outline of `face`'s flat vertices; segments not longer than `slack` are taken as
+    /// points, polygons thinner than `THIN` of their span as segments.
     pub fn of(face: &PosedFace<D>, plane: &ContactPlane<D>, slack: f64) -> Self {
         let points = face.flat_vertices().map(|v| plane.chain_point(v)).collect();
         let mut points = clip::hull(points);
-        if points.len() >= 3 && !wider_than(&points, slack) {
+        if points.len() >= 3 && !wider_than(&points, THIN) {
             points = farthest_pair(&points);
         }
         if points.len() == 2 && distance(&points[0].at, &points[1].at) <= slack {
@@ -54,13 +59,13 @@ fn distance(p: &[f64; 2], q: &[f64; 2]) -> f64 {
     (p[0] - q[0]).hypot(p[1] - q[1])
 }
 
-/// Whether the polygon `points` is wider than `slack` across its longest diagonal.
-fn wider_than<const D: usize>(points: &[ChainPoint<D>], slack: f64) -> bool {
+/// Whether the polygon `points` is wider across its longest diagonal than `fraction` of it.
+fn wider_than<const D: usize>(points: &[ChainPoint<D>], fraction: f64) -> bool {
     let pair = farthest_pair(points);
     let span = distance(&pair[0].at, &pair[1].at);
     points
         .iter()
-        .any(|p| clip::turn(&pair[0].at, &pair[1].at, &p.at).abs() > slack * span)
+        .any(|p| clip::turn(&pair[0].at, &pair[1].at, &p.at).abs() > fraction * span * span)
 }
 
 /// The two points of `points` farthest apart.
@@ -136,7 +141,7 @@ impl<const D: usize> Reference<D> {
 /// The unit normal of the plane of `outline`'s face pointing along `outward`: the polygon's
 /// (Newell's formula), or for a segment the part of `outward` across it; `outward` for a
 /// point.
-fn plane_normal<const D: usize>(outline: &Outline<D>, outward: &Vector<D>) -> Vector<D> {
+pub(crate) fn plane_normal<const D: usize>(outline: &Outline<D>, outward: &Vector<D>) -> Vector<D> {
     let points = &outline.points;
     match outline.dimension() {
         0 => *outward,

@@ -150,22 +150,23 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
     /// The points of the end discs' rim polygons (regular octagons fixed in the solid's frame;
     /// in 2D the discs' two ends) reaching within `tolerance` of the support point, ids
     /// `8 e + k` for vertex `k` of end `e`: the end disc seen along the axis, the side's
-    /// segment seen across it. Where no vertex of an end's
-    /// polygon is near enough, that end's rim point along `dir` stands for it, id `16 + e`: the
-    /// curved side seen at any other angle.
+    /// segment seen across it. Where no vertex of an end's polygon lies within `RIM_MATCH` of
+    /// the radius below the end's rim point along the unit `dir` (about 1.4e-3 radians from
+    /// it), that rim point is added, id `16 + e`: the curved side seen at any other angle.
     fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
         let reach = self.support(dir).dot(dir);
         let mut face = Face::new();
         for (end, (height, radius)) in K::ends(self).into_iter().enumerate() {
-            let before = face.points().len();
+            let rim = rim_point(dir, height, radius);
+            let mut stands_for_rim = false;
             for (k, point) in rim_polygon::<D>(height, radius).enumerate() {
                 if point.dot(dir) >= reach - tolerance {
                     face.push(point, (RIM_POINTS * end + k) as u32);
                 }
+                stands_for_rim |= dir.dot(&(rim - point)) <= RIM_MATCH * radius;
             }
-            let point = rim_point(dir, height, radius);
-            if face.points().len() == before && point.dot(dir) >= reach - tolerance {
-                face.push(point, (2 * RIM_POINTS + end) as u32);
+            if !stands_for_rim && rim.dot(dir) >= reach - tolerance {
+                face.push(rim, (2 * RIM_POINTS + end) as u32);
             }
         }
         face
@@ -175,6 +176,11 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
 /// The number of points a disc's rim is taken as in a face (see [`Support::core_face`]): a
 /// regular octagon in 3D, the two ends of the segment a 2D disc is.
 const RIM_POINTS: usize = 8;
+
+/// How far below an end's rim point along a direction, relative to the radius, a vertex of the
+/// rim polygon may reach and still stand for it in a face (about 1.4e-3 radians away): nearer,
+/// the vertex keeps its id under small turns; farther, the rim point itself is the face's.
+const RIM_MATCH: f64 = 1e-6;
 
 /// The points standing for the rim of the disc of `radius` at `height` on the last axis in a
 /// face: the regular octagon with a vertex on the first axis (3D), or the two ends of the
