@@ -36,15 +36,18 @@ pub type SupportFunction<const D: usize> = dyn Fn(&Vector<D>) -> Vector<D> + Sen
 /// Clones share the function: it is dropped (and, through the C ABI, its user data freed) once,
 /// with the last clone. Answers are checked (see the module documentation); a query whose
 /// support function answered wrongly is an error only when run in [`watched`], as every query
-/// of the C ABI on such a shape is. The shape offers no inner point and no smooth parts: its
-/// queries run on support points alone (penetration of curved callback shapes stops at the
-/// tolerance of the polytope expansion, without the Newton refinement of built-in ellipsoids).
+/// of the C ABI on such a shape is. Its centre, extent and inner point are those a hull of the
+/// answers along the axes would have; it offers no smooth parts (penetration of curved callback
+/// shapes stops at the tolerance of the polytope expansion, without the Newton refinement of
+/// built-in ellipsoids).
 #[derive(Clone)]
 pub struct SupportCallback<const D: usize> {
     function: Arc<SupportFunction<D>>,
     /// The corners of the box of the answers along the axes at creation.
     lo: Vector<D>,
     hi: Vector<D>,
+    /// The mean of those answers: a point of the shape (see [`Support::core_inner_point`]).
+    inner: Vector<D>,
     /// How far beyond the box an answer may lie (see [`BOX_SLACK`]).
     slack: f64,
 }
@@ -67,10 +70,12 @@ impl<const D: usize> SupportCallback<D> {
         let mut lo = Vector::<D>::zeros();
         let mut hi = Vector::<D>::zeros();
         let mut probes = Vec::with_capacity(2 * D);
+        let mut sum = Vector::<D>::zeros();
         for k in 0..D {
             let (low, high) = (probe(k, -1.0)?, probe(k, 1.0)?);
             lo[k] = low[k];
             hi[k] = high[k];
+            sum += low + high;
             probes.extend([low, high]);
         }
         let extent = robust_norm(&(hi - lo));
@@ -80,6 +85,7 @@ impl<const D: usize> SupportCallback<D> {
             function,
             lo,
             hi,
+            inner: sum / (2 * D) as f64,
             slack,
         };
         // Each probe lies in the box of all of them: along +x no point reaches beyond the one
@@ -182,7 +188,12 @@ impl<const D: usize> Support<D> for SupportCallback<D> {
     }
 
     fn center(&self) -> Vector<D> {
-        0.5 * self.lo + 0.5 * self.hi
+        (self.lo + self.hi) * 0.5
+    }
+
+    /// A convex combination of points of the shape, when the callback answers with them.
+    fn core_inner_point(&self) -> Option<Vector<D>> {
+        Some(self.inner)
     }
 
     fn extent(&self) -> f64 {
