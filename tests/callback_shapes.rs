@@ -12,10 +12,12 @@
 
 mod common;
 
+use std::collections::HashSet;
 use std::ffi::{c_void, CStr};
 use std::ptr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
 
 use common::Rng;
 use gjk::ffi::*;
@@ -32,6 +34,8 @@ enum Model {
     NanAlongX,
     /// A unit ball whose answers are fine at creation and NaN afterwards.
     NanAfter(AtomicUsize),
+    /// A unit ball that notes the threads calling it.
+    Witness(Mutex<HashSet<ThreadId>>),
 }
 
 /// The user data of a callback: its model, its dimension, and the count of its frees.
@@ -87,6 +91,10 @@ impl Model {
             }
             Model::NanAlongX if d[0] > 0.9 => [f64::NAN, 0.0, 0.0],
             Model::NanAlongX => ball(1.0),
+            Model::Witness(threads) => {
+                threads.lock().unwrap().insert(std::thread::current().id());
+                ball(1.0)
+            }
             Model::NanAfter(calls) => {
                 if calls.fetch_add(1, Ordering::Relaxed) < 2 * dimension {
                     ball(1.0)
@@ -217,6 +225,8 @@ fn random_pose(rng: &mut Rng, dimension: usize) -> GjkPose {
 #[derive(Debug)]
 struct Answers {
     intersect: (GjkStatus, bool),
+    /// The boolean query leaving its proof in a cache, the vertex indices of hulls cleared.
+    proof: (GjkStatus, bool, GjkSimplexCache),
     distance: (GjkStatus, GjkDistanceResult),
     penetration: (GjkStatus, GjkPenetrationResult),
     cached: (GjkStatus, GjkDistanceResult),
@@ -234,6 +244,10 @@ unsafe fn answers(
 ) -> Answers {
     let mut hit = false;
     let intersect = (gjk_intersect(a, pose_a, b, pose_b, &mut hit), hit);
+    let mut proof = gjk_simplex_cache_empty();
+    let status = gjk_intersect_cached(a, pose_a, b, pose_b, ptr::null(), &mut proof, &mut hit);
+    (proof.index_a, proof.index_b) = ([-1; 4], [-1; 4]);
+    let proof = (status, hit, proof);
     let mut d = GjkDistanceResult::default();
     let distance = (gjk_distance(a, pose_a, b, pose_b, &mut d), d);
     let mut p = GjkPenetrationResult::default();
@@ -291,6 +305,7 @@ unsafe fn answers(
     );
     Answers {
         intersect,
+        proof,
         distance,
         penetration,
         cached,
@@ -750,6 +765,49 @@ fn nan_answers_fail_naming_the_callback() {
             gjk_shape_free(good);
         }
         assert_eq!(frees.load(Ordering::SeqCst), 1);
+    }
+}
+
+/// A scene holding a callback shape runs on the calling thread, where its callbacks' answers
+/// are watched (a batch watches each pair on the thread that runs it).
+#[test]
+fn scenes_with_callback_shapes_run_on_the_calling_thread() {
+    let witness = Box::into_raw(Box::new(UserData {
+        model: Model::Witness(Mutex::new(HashSet::new())),
+        dimension: 3,
+        frees: Arc::new(AtomicUsize::new(0)),
+    }));
+    let mut shape = ptr::null_mut();
+    let status =
+        unsafe { gjk_support_shape_new(3, Some(support), witness.cast(), None, &mut shape) };
+    assert_eq!(status, GJK_OK);
+    let ball = built_in(3, &Model::Ball(1.0));
+    let mut scene = vec![ball.cast_const(); 300];
+    scene[150] = shape;
+    let mut list = ptr::null_mut();
+    let status = unsafe {
+        gjk_pairs_within(
+            scene.as_ptr(),
+            ptr::null(),
+            scene.len(),
+            0.0,
+            ptr::null(),
+            0,
+            &mut list,
+        )
+    };
+    assert_eq!(status, GJK_OK);
+    assert_eq!(unsafe { gjk_pair_list_len(list) }, 300 * 299 / 2);
+    let Model::Witness(threads) = &unsafe { &*witness }.model else {
+        unreachable!()
+    };
+    let threads = threads.lock().unwrap().clone();
+    assert_eq!(threads, HashSet::from([std::thread::current().id()]));
+    unsafe {
+        gjk_pair_list_free(list);
+        gjk_shape_free(shape);
+        gjk_shape_free(ball);
+        drop(Box::from_raw(witness));
     }
 }
 
