@@ -15,6 +15,7 @@ fn main() -> ExitCode {
     native::suite::run(vec![
         check!(c_abi_test_program_passes_under_valgrind),
         check!(c_shapes_test_program_passes_under_valgrind),
+        check!(c_callback_test_program_passes_under_valgrind),
         check!(c_demo_runs_under_valgrind),
         check!(header_compiles_as_cpp),
         check!(c_abi_test_program_passes_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
@@ -29,6 +30,10 @@ fn c_abi_test_program_passes_under_valgrind() {
 
 fn c_shapes_test_program_passes_under_valgrind() {
     native::run_c_test_program("test_shapes", 40, &[]);
+}
+
+fn c_callback_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_callback", 2000, &["rayon.supp"]);
 }
 
 fn c_demo_runs_under_valgrind() {
@@ -85,7 +90,7 @@ fn c_demo_runs_under_address_and_ub_sanitizers() {
     );
 }
 
-/// The other C test programs (batch calls, casts, the trace, warm starts) under the
+/// The other C test programs (batch calls, casts, the trace, warm starts, callbacks) under the
 /// sanitizers too.
 fn c_test_programs_pass_under_address_and_ub_sanitizers() {
     let cc = c_compiler();
@@ -95,6 +100,7 @@ fn c_test_programs_pass_under_address_and_ub_sanitizers() {
         ("test_trace", 150),
         ("test_cache", 1500),
         ("test_shapes", 40),
+        ("test_callback", 2000),
     ] {
         let source = root().join("tests/c").join(format!("{name}.c"));
         let exe = native::compile_sanitized(&cc, &[source], C_FLAGS, name);
