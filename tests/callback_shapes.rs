@@ -226,6 +226,7 @@ fn random_pose(rng: &mut Rng, dimension: usize) -> GjkPose {
 struct Answers {
     intersect: (GjkStatus, bool),
     /// The boolean query leaving its proof in a cache, the vertex indices of hulls cleared.
+    #[allow(dead_code, reason = "compared through the Debug text of the answers")]
     proof: (GjkStatus, bool, GjkSimplexCache),
     distance: (GjkStatus, GjkDistanceResult),
     penetration: (GjkStatus, GjkPenetrationResult),
