@@ -181,6 +181,23 @@ typedef struct GjkSimplexCache {
 } GjkSimplexCache;
 
 /**
+ * A support function of the caller's: writes to `out_point` the point of the shape farthest
+ * along `direction` (not necessarily unit; any point of the shape when it is zero), in the
+ * shape's local frame. 2D shapes read x and y of `direction` (z is 0) and write x and y of
+ * `out_point` (z is ignored). `out_point` holds NaN on entry: a callback that writes nothing
+ * fails the query. `direction` and `out_point` are 3 doubles each (a C function declared with
+ * `const double direction[3], double out_point[3]` has this very type). Called by any number
+ * of threads at once.
+ */
+typedef void (*GjkSupportFn)(void *user_data, const double *direction, double *out_point);
+
+/**
+ * Frees the `user_data` of a support callback: called once, when the last shape holding it is
+ * freed (or when `gjk_support_shape_new` fails).
+ */
+typedef void (*GjkFreeFn)(void *user_data);
+
+/**
  * The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
  * When `hit` is false every other field is 0 (except `iterations`, and `t` on
  * `GJK_NO_CONVERGENCE`).
@@ -640,6 +657,37 @@ GjkStatus gjk_intersect_cached(const struct GjkShape *a,
                                const struct GjkQueryOptions *options,
                                struct GjkSimplexCache *cache,
                                bool *out);
+
+/**
+ * A convex shape of `dimension` 2 or 3 given by the caller's support function `support`,
+ * called with `user_data`: circles, superellipses, convex meshes of the caller's own
+ * structures. It is probed along the axis directions here (its bounding box gives its centre
+ * and size), and fails with `GJK_INVALID_ARGUMENT` naming the callback if an answer there is
+ * not finite, beyond `GJK_MAX_MAGNITUDE`, or contradicts another.
+ *
+ * The callback must be the support function of one convex shape, and callable from any
+ * thread, several at once (batches and `gjk_pairs_within` call it from the library's pool),
+ * without throwing or unwinding out of it. Each answer is checked: a query during which it
+ * answered a non-finite point, one beyond `GJK_MAX_MAGNITUDE` or one outside the bounding box
+ * found here fails with `GJK_INVALID_ARGUMENT` and a message saying which point for which
+ * direction (its out-results are then meaningless); answers that are not maximal (a shape
+ * that is not convex) at worst end in `GJK_NO_CONVERGENCE`. Queries on these shapes work as
+ * on the others (batches, casts, caches, traces, `gjk_rounded_new`); a scene of
+ * `gjk_pairs_within` holding one runs on the calling thread.
+ *
+ * Ownership: this function always takes `user_data` over. `free_user_data` (may be NULL: not
+ * freed) is called exactly once with it: before this function returns when it fails (a NULL
+ * `support` or `out` included), otherwise when the last shape holding the callback is freed
+ * (a rounded copy holds it too), on the thread freeing it.
+ *
+ * # Safety
+ * `support` must be NULL or a function as above; `out` must be NULL or writable.
+ */
+GjkStatus gjk_support_shape_new(int32_t dimension,
+                                GjkSupportFn support,
+                                void *user_data,
+                                GjkFreeFn free_user_data,
+                                struct GjkShape **out);
 
 /**
  * The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by

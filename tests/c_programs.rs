@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         check!(c_abi_test_program_passes_under_valgrind),
         check!(c_shapes_test_program_passes_under_valgrind),
         check!(c_manifold_test_program_passes_under_valgrind),
+        check!(c_callback_test_program_passes_under_valgrind),
         check!(c_demo_runs_under_valgrind),
         check!(header_compiles_as_cpp),
         check!(c_abi_test_program_passes_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
@@ -34,6 +35,10 @@ fn c_shapes_test_program_passes_under_valgrind() {
 
 fn c_manifold_test_program_passes_under_valgrind() {
     native::run_c_test_program("test_manifold", 60, &[]);
+}
+
+fn c_callback_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_callback", 2000, &["rayon.supp"]);
 }
 
 fn c_demo_runs_under_valgrind() {
@@ -90,7 +95,7 @@ fn c_demo_runs_under_address_and_ub_sanitizers() {
     );
 }
 
-/// The other C test programs (batch calls, casts, the trace, warm starts) under the
+/// The other C test programs (batch calls, casts, the trace, warm starts, callbacks) under the
 /// sanitizers too.
 fn c_test_programs_pass_under_address_and_ub_sanitizers() {
     let cc = c_compiler();
@@ -101,6 +106,7 @@ fn c_test_programs_pass_under_address_and_ub_sanitizers() {
         ("test_cache", 1500),
         ("test_shapes", 40),
         ("test_manifold", 60),
+        ("test_callback", 2000),
     ] {
         let source = root().join("tests/c").join(format!("{name}.c"));
         let exe = native::compile_sanitized(&cc, &[source], C_FLAGS, name);

@@ -19,6 +19,7 @@ fn main() -> ExitCode {
         check!(cpp_wrapper_test_program_passes_under_valgrind),
         check!(cpp_tutorial_test_program_passes_under_valgrind),
         check!(cpp_batch_test_program_passes_under_valgrind),
+        check!(cpp_callback_test_program_passes_under_valgrind),
         check!(cpp_wrapper_test_program_passes_under_address_and_ub_sanitizers, needs missing_cpp_sanitizers),
         check!(cpp_tutorial_test_program_passes_under_address_and_ub_sanitizers, needs missing_cpp_sanitizers),
         check!(cpp_casts_test_program_passes_under_valgrind),
@@ -82,6 +83,13 @@ fn cpp_tutorial_test_program_passes_under_valgrind() {
 
 fn cpp_batch_test_program_passes_under_valgrind() {
     run_cpp_test("test_batch", 150);
+}
+
+/// Its batches start the library's pool, whose threads valgrind sees as possibly lost.
+fn cpp_callback_test_program_passes_under_valgrind() {
+    let suppressions = [root().join("tests/c/rayon.supp")];
+    let out = run_checked_with(&compile_cpp("test_callback"), &suppressions);
+    assert_summary(&out, 80);
 }
 
 /// `run_cpp_test` built with AddressSanitizer and UndefinedBehaviorSanitizer and run without

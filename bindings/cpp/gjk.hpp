@@ -1,6 +1,7 @@
 // gjk.hpp: a header-only C++17 wrapper over the C API of gjk (gjk.h).
 //
-//   gjk::Shape     a move-only owner of a GjkShape handle (freed by its destructor)
+//   gjk::Shape     a move-only owner of a GjkShape handle (freed by its destructor); its
+//                  Shape::from_support takes any callable as the shape's support function
 //   gjk::Pose      a rigid placement, 2D (x, y, angle) or 3D (position, unit quaternion)
 //   gjk::intersect whether two placed shapes overlap or touch
 //   gjk::distance  distance, closest points, normal, certified lower bound
@@ -25,6 +26,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -52,12 +54,50 @@ class Error : public std::runtime_error {
 
 namespace detail {
 
-// Throws the calling thread's last error when `status` is not GJK_OK.
+// The exception a support callable of Shape::from_support threw on this thread during the
+// current call (the library saw NaN and failed the call), to be rethrown after it.
+inline std::exception_ptr& callback_exception() noexcept {
+  thread_local std::exception_ptr pending;
+  return pending;
+}
+
+// Throws when `status` is not GJK_OK: the exception a support callable threw during the call
+// on this thread, else the calling thread's last error.
 inline void check(GjkStatus status) {
+  std::exception_ptr thrown = std::exchange(callback_exception(), nullptr);
   if (status != GJK_OK) {
+    if (thrown) {
+      std::rethrow_exception(thrown);
+    }
     throw Error(status, gjk_last_error_message());
   }
 }
+
+// The user data of a Shape::from_support shape: the callable, owned by the library's shape.
+template <class Support>
+struct SupportCallable {
+  Support support;
+
+  // The C callback: the callable's point, or NaN (which fails the call) if it threw, its
+  // exception kept for check() on this thread. No exception leaves it.
+  static void call(void* self, const double* direction, double* out_point) noexcept {
+    try {
+      std::array<double, 3> d{direction[0], direction[1], direction[2]};
+      std::array<double, 3> p = static_cast<SupportCallable*>(self)->support(d);
+      for (int k = 0; k < 3; ++k) {
+        out_point[k] = p[k];
+      }
+    } catch (...) {
+      std::exception_ptr& pending = callback_exception();
+      if (!pending) {
+        pending = std::current_exception();
+      }
+      out_point[0] = std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+
+  static void free(void* self) noexcept { delete static_cast<SupportCallable*>(self); }
+};
 
 }  // namespace detail
 
@@ -83,6 +123,26 @@ class Shape {
     return *this;
   }
   ~Shape() { gjk_shape_free(handle_); }
+
+  // A shape of `dimension` 2 or 3 whose support function is `support`, any callable taking
+  // the direction (std::array<double, 3>, z = 0 in 2D) and returning the shape's farthest
+  // point along it in its local frame (z ignored in 2D): see gjk_support_shape_new, whose
+  // checks apply. The callable is moved into the shape and destroyed with its last copy
+  // (Shape::rounded copies hold it too). It must be callable from several threads at once
+  // (batches run on the library's pool). An exception it throws fails the call it happened
+  // in: rethrown from that call when the callable ran on the calling thread (creation, single
+  // queries, batches with threads = 1), else reported as gjk::Error (GJK_INVALID_ARGUMENT,
+  // "support callback returned a non-finite point (NaN)..."); a pool thread then keeps the
+  // exception object until its next one.
+  template <class Support>
+  static Shape from_support(int dimension, Support support) {
+    using Callable = detail::SupportCallable<Support>;
+    auto* callable = new Callable{std::move(support)};
+    // The library owns `callable` from here on, and frees it on failure too.
+    return make([&](GjkShape** out) {
+      return gjk_support_shape_new(dimension, &Callable::call, callable, &Callable::free, out);
+    });
+  }
 
   // Convex hull of `count` 2D points, interleaved x0, y0, x1, y1, ... (copied).
   static Shape polygon(const double* xy, std::size_t count) {

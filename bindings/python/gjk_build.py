@@ -49,8 +49,16 @@ def cdef_from_header(text: str) -> str:
     return "\n".join(kept)
 
 
+#: The Python functions the library calls back, for SupportShape (gjk/_callback.py).
+CALLBACKS = """
+extern "Python" {
+    void gjk_python_support(void *user_data, const double *direction, double *out_point);
+    void gjk_python_free(void *user_data);
+}
+"""
+
 ffibuilder = FFI()
-ffibuilder.cdef(cdef_from_header(HEADER.read_text(encoding="utf-8")))
+ffibuilder.cdef(cdef_from_header(HEADER.read_text(encoding="utf-8")) + CALLBACKS)
 ffibuilder.set_source(
     "gjk._native",
     '#include "gjk.h"',

@@ -3,6 +3,7 @@
 
 use crate::batch::{pairs_within, BatchOptions, PairsError, Placed, Runner};
 use crate::error::QueryError;
+use crate::ffi::callback::checked;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{
@@ -382,15 +383,24 @@ where
         })
         .into_iter()
         .collect::<Result<Vec<_>, Failure>>()?;
-    let pairs = pairs_within(&placed, separation, options).map_err(|e| {
-        let status = match &e {
-            PairsError::Pair {
-                error: QueryError::NoConvergence(_),
-                ..
-            } => GJK_NO_CONVERGENCE,
-            _ => GJK_INVALID_ARGUMENT,
-        };
-        Failure::new(status, e.to_string())
+    // Callbacks are watched on the calling thread (see `ffi::callback::checked`), so a scene
+    // that holds one runs there.
+    let calls_back = placed.iter().any(|p| p.shape.calls_back());
+    let options = &BatchOptions {
+        threads: if calls_back { 1 } else { options.threads },
+        ..*options
+    };
+    let pairs = checked(calls_back, || {
+        pairs_within(&placed, separation, options).map_err(|e| {
+            let status = match &e {
+                PairsError::Pair {
+                    error: QueryError::NoConvergence(_),
+                    ..
+                } => GJK_NO_CONVERGENCE,
+                _ => GJK_INVALID_ARGUMENT,
+            };
+            Failure::new(status, e.to_string())
+        })
     })?;
     Ok(runner.map(pairs.len(), |k| {
         let p = &pairs[k];

@@ -1,6 +1,7 @@
 //! The casts of the C ABI: rays and linearly moving shapes (time of impact).
 
 use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
+use crate::ffi::callback::checked;
 use crate::ffi::pointers::{coordinates, input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{to3, GjkQueryOptions, Posed, Query, QueryFn};
@@ -179,10 +180,12 @@ where
     let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
     let origin = first::<D>(xyz(origin, "origin", false)?);
     let direction = first::<D>(xyz(direction, "direction", false)?);
-    write_cast(
-        shape.ray_cast(pose, &origin, &direction, max_t, options),
-        out,
-    )
+    checked(shape.calls_back(), || {
+        write_cast(
+            shape.ray_cast(pose, &origin, &direction, max_t, options),
+            out,
+        )
+    })
 }
 
 /// The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by

@@ -13,6 +13,7 @@
 
 mod batch;
 mod cache;
+mod callback;
 mod cast;
 mod manifold;
 mod pointers;
@@ -29,6 +30,7 @@ pub use batch::{
 pub use cache::{
     gjk_distance_cached, gjk_intersect_cached, gjk_simplex_cache_empty, GjkSimplexCache,
 };
+pub use callback::{gjk_support_shape_new, GjkFreeFn, GjkSupportFn};
 pub use cast::{
     gjk_ray_cast, gjk_ray_cast_ex, gjk_shape_cast, gjk_shape_cast_ex, GjkRayHit, GjkShapeCastHit,
 };

@@ -2,6 +2,7 @@
 
 use crate::epa::{penetration_with, PenetrationResult};
 use crate::error::QueryError;
+use crate::ffi::callback::checked;
 use crate::ffi::pointers::{input, optional, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::shapes::{same_dimension, GjkShape};
@@ -191,7 +192,8 @@ impl<'a> Query<'a> {
     /// Runs `run` on the two shapes: the one dispatcher of every query on a pair (single,
     /// warm-started, traced, batched, shape cast). Both shapes must have one dimension
     /// (`GJK_DIMENSION_MISMATCH` otherwise), then both poses are placed (`pose_a` first), then
-    /// the two kinds are matched, once.
+    /// the two kinds are matched, once. A query on a shape that calls back is watched for the
+    /// callback's wrong answers (see `ffi::callback::checked`).
     pub(super) fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
         same_dimension!(&self.a.shape, &self.b.shape, |a, b| self.posed(a, b, run))?
     }
@@ -213,13 +215,15 @@ impl<'a> Query<'a> {
         // the caller's struct; matched inside the query only, it went through one more copy
         // (W2D-4 `gjk_distance` 1616 -> 1667 instructions per query).
         let options = &self.options;
-        as_concrete!(a, a => as_concrete!(b, b => run.call(Posed {
-            a,
-            pose_a,
-            b,
-            pose_b,
-            options,
-        })))
+        checked(a.calls_back() || b.calls_back(), || {
+            as_concrete!(a, a => as_concrete!(b, b => run.call(Posed {
+                a,
+                pose_a,
+                b,
+                pose_b,
+                options,
+            })))
+        })
     }
 }
 

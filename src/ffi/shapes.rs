@@ -83,7 +83,7 @@ impl From<Shape<3>> for AnyShape {
 ///
 /// # Safety
 /// `out` must be NULL or point to writable memory for a pointer.
-unsafe fn create<S: Into<AnyShape>>(
+pub(super) unsafe fn create<S: Into<AnyShape>>(
     out: *mut *mut GjkShape,
     build: impl FnOnce() -> Result<S, Failure>,
 ) -> Result<(), Failure> {
@@ -95,7 +95,8 @@ unsafe fn create<S: Into<AnyShape>>(
     Ok(())
 }
 
-fn invalid(e: ShapeError) -> Failure {
+/// The failure of a shape that could not be built.
+pub(super) fn invalid(e: ShapeError) -> Failure {
     Failure::invalid(e.message())
 }
 

@@ -3,6 +3,7 @@
 
 mod axial;
 mod ball;
+mod callback;
 mod cone;
 mod cuboid;
 mod cylinder;
@@ -16,6 +17,7 @@ mod small_polygon;
 
 pub use axial::{AxialSolid, ConeKind, CylinderKind, Profile};
 pub use ball::Ball;
+pub use callback::{watched, SupportCallback, SupportFunction};
 pub use cone::Cone;
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
@@ -55,6 +57,8 @@ pub enum Shape<const D: usize> {
     Cone(Cone<D>),
     /// Another shape grown by a radius: built by [`Shape::rounded`], which never nests them.
     Rounded(Box<Rounded<Shape<D>>>),
+    /// A shape given by a support function of the caller's (see [`SupportCallback`]).
+    Callback(SupportCallback<D>),
 }
 
 macro_rules! dispatch {
@@ -70,6 +74,7 @@ macro_rules! dispatch {
             Shape::Cylinder($s) => $body,
             Shape::Cone($s) => $body,
             Shape::Rounded($s) => $body,
+            Shape::Callback($s) => $body,
         }
     };
 }

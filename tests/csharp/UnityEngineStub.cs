@@ -378,3 +378,15 @@ namespace Unity.Collections
         }
     }
 }
+
+namespace AOT
+{
+    /// <summary>Unity's mark of the static methods native code calls back (IL2CPP).</summary>
+    [System.AttributeUsage(System.AttributeTargets.Method)]
+    public sealed class MonoPInvokeCallbackAttribute : System.Attribute
+    {
+        public MonoPInvokeCallbackAttribute(System.Type type)
+        {
+        }
+    }
+}

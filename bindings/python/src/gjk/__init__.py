@@ -9,14 +9,16 @@ numpy arrays. A binding of the gjk C library, which this package carries.
 
 Shapes (``Polygon``, ``Polytope``, ``Circle``, ``Sphere``, ``Ellipse``, ``Ellipsoid``,
 ``Stadium``, ``Capsule``, ``Rectangle``, ``Box``, ``Cylinder``, ``Cone``, ``Segment``,
-``Point``, and ``Rounded``: any of them grown by a radius) are placed by a ``Pose`` at query
-time. Queries: ``distance``, ``intersect``, ``penetration``, ``contact_manifold``, ``ray_cast``,
+``Point``, ``Rounded``: any of them grown by a radius, and ``SupportShape``: any convex shape
+given by a Python support function) are placed by a ``Pose`` at query time. Queries:
+``distance``, ``intersect``, ``penetration``, ``contact_manifold``, ``ray_cast``,
 ``shape_cast``; on
 many pairs at once, ``distance_batch``, ``intersect_batch`` (poses as an (N, 7) array built by
 ``poses`` / ``poses_from_matrices``) and ``pairs_within``. Failures raise ``GjkError``
 subclasses carrying the library's message.
 """
 
+from ._callback import SupportShape
 from ._errors import (DimensionMismatchError, GjkError, InternalError, InvalidArgumentError,
                       NoConvergenceError, NullPointerError, last_error_message)
 from ._native import ffi as _ffi, lib as _lib
@@ -35,10 +37,11 @@ __version__ = "0.1.0"
 __all__ = [
     "Box", "Capsule", "Circle", "Cone", "ContactPoint", "Cylinder", "DimensionMismatchError",
     "DistanceBatch", "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError",
-    "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "Pairs", "PenetrationResult", "Point", "Polygon",
-    "Polytope", "Pose", "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit",
-    "Sphere", "Stadium", "contact_manifold", "convex_hull", "distance", "distance_batch", "intersect",
-    "intersect_batch", "last_error_message", "library_version", "pairs_within", "penetration",
-    "poses", "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices",
-    "ray_cast", "shape_cast",
+    "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "Pairs",
+    "PenetrationResult", "Point", "Polygon", "Polytope", "Pose", "RayHit", "Rectangle", "Rounded",
+    "Segment", "Shape", "ShapeCastHit", "Sphere", "Stadium", "SupportShape", "contact_manifold",
+    "convex_hull", "distance", "distance_batch", "intersect", "intersect_batch",
+    "last_error_message", "library_version", "pairs_within", "penetration", "poses",
+    "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices", "ray_cast",
+    "shape_cast",
 ]

@@ -53,9 +53,15 @@ def last_error_message() -> str:
     return ffi.string(lib.gjk_last_error_message()).decode("utf-8", "replace")
 
 
-def error(status: int, result: Optional[Any] = None, context: str = "") -> GjkError:
+def error(status: int, result: Optional[Any] = None, context: str = "") -> BaseException:
     """The exception for a failed status, with the library's message (after ``context``, the
-    Python argument concerned, when given)."""
+    Python argument concerned, when given); or the exception a support callable raised on this
+    thread during the call (see SupportShape)."""
+    from ._callback import take_callback_exception  # imports this module
+    thrown = take_callback_exception()
+    if thrown is not None:
+        # A support callable of a SupportShape raised during the call: that exception.
+        return thrown
     message = last_error_message() or ffi.string(lib.gjk_status_string(status)).decode()
     if context:
         message = f"{context}: {message}"

@@ -365,8 +365,10 @@ def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, pos
                           results["point_b"][:, :d], results["normal"][:, :d],
                           results["lower_bound"], results["iterations"],
                           results["intersecting"], statuses)
-    if status != lib.GJK_OK and raise_on_error:
-        raise error(status, batch)
+    if status != lib.GJK_OK:
+        failure = error(status, batch)  # also takes what a support callable raised
+        if raise_on_error:
+            raise failure
     return batch
 
 

@@ -106,7 +106,7 @@ namespace GjkCollision
             GjkDistanceResult[] results, int threads, GjkQueryOptions options)
         {
             int n = BatchCount(shapesA, posesA, shapesB, posesB, results == null ? -1 : results.Length);
-            uint workers = Threads(threads);
+            uint workers = Shape.ThreadsFor(Threads(threads), shapesA, shapesB);
             IntPtr[] ha = Scratch(ref scratchA, n);
             IntPtr[] hb = Scratch(ref scratchB, n);
             int heldA = 0, heldB = 0;

@@ -166,6 +166,7 @@ namespace GjkCollision
         {
             if (status != GjkStatus.Ok)
             {
+                SupportCallback.RethrowPending();
                 throw GjkException.FromLastError(status);
             }
         }

@@ -257,7 +257,9 @@ namespace GjkCollision
         {
             CheckLive(shape, "shape");
             Shape rounded;
-            return Created(GjkNative.gjk_rounded_new(shape, radius, out rounded), rounded);
+            rounded = Created(GjkNative.gjk_rounded_new(shape, radius, out rounded), rounded);
+            rounded.callsManagedCode = shape.callsManagedCode;
+            return rounded;
         }
 
         /// <summary>Raises <see cref="ArgumentNullException"/> or
@@ -321,7 +323,8 @@ namespace GjkCollision
         }
 
         /// <summary>The shape a constructor made, or its failure as a
-        /// <see cref="GjkException"/> (the message is read first, on this thread).</summary>
+        /// <see cref="GjkException"/> (the message is read first, on this thread), or as the
+        /// exception a support delegate threw.</summary>
         private static Shape Created(GjkStatus status, Shape shape)
         {
             if (status == GjkStatus.Ok)
@@ -330,6 +333,7 @@ namespace GjkCollision
             }
             GjkException error = GjkException.FromLastError(status);
             shape.Dispose();
+            SupportCallback.RethrowPending();
             throw error;
         }
 
