@@ -496,3 +496,55 @@ fn a_capsule_deep_in_a_cylinder_touches_along_the_side_facing_out() {
         assert!((off_axis - 0.46875).abs() <= 1e-12, "{p:?}");
     }
 }
+
+/// A shape as the caller's support function: its face found by probing around the normal.
+fn as_callback<const D: usize>(shape: Shape<D>) -> Shape<D> {
+    let callback = gjk::shape::SupportCallback::new(move |d: &Vector<D>| shape.support(d));
+    Shape::Callback(callback.unwrap())
+}
+
+/// Boxes and a ball given as support callbacks touch as the built-in ones: the same points
+/// and separations (ids aside: a callback's vertices are named by their coordinates).
+#[test]
+fn callback_shapes_touch_as_the_built_in_ones() {
+    let floor = box3(2.0, 2.0, 0.5);
+    let crate_ = box3(0.5, 0.5, 0.5);
+    let ball = Shape::Ball(Ball::new(0.3).unwrap());
+    let tilted = turned(Vector3::new(0.3, 1.0, 0.1), 0.02, 0.1, 0.2, 0.96);
+    let cases = [
+        (crate_.clone(), at(0.1, 0.2, 0.95), 0.0),
+        (crate_.clone(), tilted, 0.1),
+        (ball, at(0.2, -0.1, 0.78), 0.0),
+    ];
+    for (b, pose, margin) in cases {
+        let built_in = manifold3(&floor, &Pose::identity(), &b, &pose, margin);
+        let called = manifold3(
+            &as_callback(floor.clone()),
+            &Pose::identity(),
+            &as_callback(b),
+            &pose,
+            margin,
+        );
+        assert_eq!(
+            called.points.len(),
+            built_in.points.len(),
+            "{called:?} vs {built_in:?}"
+        );
+        assert_near(&sorted_b(&called), &sorted_b(&built_in));
+    }
+    let (a, b) = (
+        Shape::Cuboid(Cuboid::new(Vector::<2>::new(2.0, 0.5)).unwrap()),
+        Shape::Cuboid(Cuboid::new(Vector::<2>::new(0.5, 0.5)).unwrap()),
+    );
+    let pb = Pose::new_2d(0.3, 0.9, 0.0).unwrap();
+    let m = contact_manifold(
+        &as_callback(a),
+        &Pose::identity(),
+        &as_callback(b),
+        &pb,
+        0.0,
+    )
+    .unwrap();
+    check_points(&m, -0.1);
+    assert_near(&sorted_b(&m), &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
+}

@@ -2,8 +2,7 @@
 
 use super::clip::ChainPoint;
 use super::posed::FaceVertex;
-use crate::range::robust_unit;
-use crate::support::Vector;
+use crate::support::{across, Vector};
 
 /// Coordinates on the plane across a unit normal through an origin (in 2D, on the line
 /// across it: the second coordinate is 0).
@@ -15,27 +14,9 @@ pub(crate) struct ContactPlane<const D: usize> {
 impl<const D: usize> ContactPlane<D> {
     /// The plane across the unit `normal` through `origin`.
     pub fn new(normal: &Vector<D>, origin: Vector<D>) -> Self {
-        let mut first = Vector::<D>::zeros();
-        let mut second = Vector::<D>::zeros();
-        if D == 2 {
-            first[0] = -normal[1];
-            first[1] = normal[0];
-        } else {
-            // Across the normal: its cross product with the axis it is least along.
-            let axis = (0..D)
-                .min_by(|&i, &j| normal[i].abs().total_cmp(&normal[j].abs()))
-                .unwrap_or(0);
-            let (j, k) = ((axis + 1) % 3, (axis + 2) % 3);
-            first[j] = -normal[k];
-            first[k] = normal[j];
-            first = robust_unit(&first);
-            second[0] = normal[1] * first[2] - normal[2] * first[1];
-            second[1] = normal[2] * first[0] - normal[0] * first[2];
-            second[2] = normal[0] * first[1] - normal[1] * first[0];
-        }
         Self {
             origin,
-            axes: [first, second],
+            axes: across(normal),
         }
     }
 

@@ -26,6 +26,31 @@ pub(crate) fn lift<const D: usize>(v: &Vector<D>) -> Vector3<f64> {
     l
 }
 
+/// Two unit vectors across the unit `normal`, orthogonal to it and (in 3D) to each other: in
+/// 2D the normal turned a quarter counter-clockwise, and zero; in 3D the cross product of the
+/// normal with the axis it is least along, normalised, and the normal's cross product with
+/// that.
+pub(crate) fn across<const D: usize>(normal: &Vector<D>) -> [Vector<D>; 2] {
+    let mut first = Vector::<D>::zeros();
+    let mut second = Vector::<D>::zeros();
+    if D == 2 {
+        first[0] = -normal[1];
+        first[1] = normal[0];
+        return [first, second];
+    }
+    let least = (0..D)
+        .min_by(|&i, &j| normal[i].abs().total_cmp(&normal[j].abs()))
+        .unwrap_or(0);
+    let (j, k) = ((least + 1) % 3, (least + 2) % 3);
+    first[j] = -normal[k];
+    first[k] = normal[j];
+    first /= first.norm();
+    second[0] = normal[1] * first[2] - normal[2] * first[1];
+    second[1] = normal[2] * first[0] - normal[0] * first[2];
+    second[2] = normal[0] * first[1] - normal[1] * first[0];
+    [first, second]
+}
+
 /// A convex shape given by its support function, in its own local frame.
 pub trait Support<const D: usize> {
     /// A point of the shape that maximises `dir . p`. `dir` need not be normalised; when it is
