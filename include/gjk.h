@@ -488,6 +488,21 @@ extern "C" {
 #endif // __cplusplus
 
 /**
+ * The axis-aligned bounding box of `shape` placed by `pose` (NULL: identity): on each world
+ * axis the coordinates of the shape's support points along the axis and against it, written
+ * to `min` and `max` (3 doubles each; 2D shapes: z = 0). The tightest box, to the rounding of
+ * the placement. `min` and `max` are written on success only.
+ *
+ * # Safety
+ * Pointers must be NULL or valid for their types during the call; `min` and `max` must each
+ * point to 3 writable doubles.
+ */
+GjkStatus gjk_shape_aabb(const struct GjkShape *shape,
+                         const struct GjkPose *pose,
+                         double *min,
+                         double *max);
+
+/**
  * The distances of `count` pairs at once, spread over up to `threads` threads (0: one per
  * core): pair k is shape `shapes_a[k]` placed by `poses_a[k]` against `shapes_b[k]` placed by
  * `poses_b[k]`, and `results[k]` is, bit for bit, what `gjk_distance_ex` writes for it,

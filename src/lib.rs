@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+mod aabb;
 pub mod batch;
 pub mod cache;
 mod cast;
@@ -43,6 +44,7 @@ mod support;
 mod test_random;
 pub mod trace;
 
+pub use crate::aabb::{aabb, Aabb};
 pub use crate::cache::SimplexCache;
 pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastError, CastHit, CastOptions, RayHit,

@@ -9,6 +9,7 @@
 //   gjk::SimplexCache  warm starts: distance/intersect overloads taking a cache per pair
 //   gjk::penetration, gjk::signed_distance  depth, normal and deepest points of overlaps
 //   gjk::contact_manifold  the contact points of a resting pair for a physics solver
+//   gjk::aabb      the axis-aligned bounding box of a placed shape (broad phases)
 //   gjk::Error     thrown when a C call fails: the status and the library's message
 //
 // The wrapper adds no checks, tolerances or semantics of its own: every argument is passed to
@@ -289,6 +290,20 @@ class Pose {
  private:
   GjkPose pose_;
 };
+
+// An axis-aligned box in the world frame (2D: z = 0 in both corners).
+struct Aabb {
+  std::array<double, 3> min;
+  std::array<double, 3> max;
+};
+
+// The axis-aligned bounding box of `shape` placed by `pose`: on each axis, the coordinates of
+// the shape's support points along it and against it (gjk_shape_aabb). Throws gjk::Error.
+inline Aabb aabb(const Shape& shape, const Pose& pose = Pose()) {
+  Aabb box{};
+  detail::check(gjk_shape_aabb(shape.get(), &pose.c_pose(), box.min.data(), box.max.data()));
+  return box;
+}
 
 // Settings of a query: relative tolerance and iteration cap. Start from default_options().
 using QueryOptions = GjkQueryOptions;

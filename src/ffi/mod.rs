@@ -11,6 +11,7 @@
 //!
 //! The header `include/gjk.h` is generated from this module by cbindgen (see `build.rs`).
 
+mod aabb;
 mod batch;
 mod cache;
 mod callback;
@@ -23,6 +24,7 @@ mod shapes;
 mod status;
 mod trace;
 
+pub use aabb::gjk_shape_aabb;
 pub use batch::{
     gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
     gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, GjkPair, GjkPairList,

@@ -382,6 +382,24 @@ void test_contact_manifold() {
                GJK_INVALID_ARGUMENT, "margin");
 }
 
+void test_aabb() {
+  // A 1 x 2 x 3 box turned a quarter about z at x = 10: the x and y extents swap.
+  gjk::Shape box = gjk::Shape::box(1.0, 2.0, 3.0);
+  gjk::Pose turned({10.0, 0.0, 0.0}, {0.0, 0.0, std::sqrt(0.5), std::sqrt(0.5)});
+  gjk::Aabb b = gjk::aabb(box, turned);
+  CHECK_NEAR(b.min[0], 8.0, 1e-12);
+  CHECK_NEAR(b.max[0], 12.0, 1e-12);
+  CHECK_NEAR(b.min[1], -1.0, 1e-12);
+  CHECK_NEAR(b.max[1], 1.0, 1e-12);
+  CHECK_NEAR(b.min[2], -3.0, 1e-12);
+  CHECK_NEAR(b.max[2], 3.0, 1e-12);
+  // A disc: z stays 0.
+  gjk::Aabb d = gjk::aabb(gjk::Shape::circle(0.5), gjk::Pose(1.0, 2.0, 0.7));
+  CHECK_NEAR(d.min[0], 0.5, 1e-15);
+  CHECK_NEAR(d.max[1], 2.5, 1e-15);
+  CHECK(d.min[2] == 0.0 && d.max[2] == 0.0);
+}
+
 void test_trace() {
   double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
   gjk::Shape a = gjk::Shape::polygon(square, 4);
@@ -440,6 +458,7 @@ int main() {
   test_no_allocation_per_query();
   test_penetration();
   test_contact_manifold();
+  test_aabb();
   test_trace();
   test_cache();
   return check::summary();

@@ -162,6 +162,20 @@ def test_contact_manifold_of_a_crate_on_a_floor():
         gjk.contact_manifold(floor, crate, margin=float("nan"))
 
 
+def test_aabb_of_placed_shapes():
+    # A 1 x 2 x 3 box turned a quarter about z at x = 10: the x and y extents swap.
+    half = math.sqrt(0.5)
+    low, high = gjk.Box(1, 2, 3).aabb(gjk.Pose([10.0, 0.0, 0.0], [0.0, 0.0, half, half]))
+    np.testing.assert_allclose(low, [8.0, -1.0, -3.0], atol=1e-12)
+    np.testing.assert_allclose(high, [12.0, 1.0, 3.0], atol=1e-12)
+    low, high = gjk.Circle(0.5).aabb([1.0, 2.0])
+    np.testing.assert_allclose(low, [0.5, 1.5], atol=1e-15)
+    np.testing.assert_allclose(high, [1.5, 2.5], atol=1e-15)
+    assert gjk.Circle(0.5).aabb()[0].shape == (2,)
+    with pytest.raises(ValueError, match="pose is a 3D pose"):
+        gjk.Circle(0.5).aabb(gjk.Pose([0.0, 0.0, 0.0]))
+
+
 def test_ray_cast_on_a_disc():
     disc = gjk.Circle(1.0)
     # From the origin along (2, 0) towards the disc at (5, 0): it hits x = 4 at t = 4 / 2.

@@ -10,6 +10,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._errors import check
 from ._native import ffi, lib
 from ._checks import invalid, number, real
+from ._pose import PoseLike, c_pose
 
 
 class Shape:
@@ -42,6 +43,16 @@ class Shape:
 
     def __repr__(self) -> str:
         return f"<gjk.{type(self).__name__} {self._dimension}D>"
+
+    def aabb(self, pose: PoseLike = None) -> tuple:
+        """The axis-aligned bounding box of the shape placed by ``pose`` (None: identity; or a
+        translation alone) as ``(min, max)``, arrays of ``dimension`` numbers: on each axis
+        the coordinates of the shape's support points along it and against it
+        (``gjk_shape_aabb``)."""
+        low, high = ffi.new("double[3]"), ffi.new("double[3]")
+        check(lib.gjk_shape_aabb(self._ptr, c_pose(pose, self._dimension, "pose"), low, high))
+        d = self._dimension
+        return np.array(ffi.unpack(low, d)), np.array(ffi.unpack(high, d))
 
 
 def _points(points: ArrayLike, columns: int, what: str) -> NDArray[np.float64]:

@@ -1,0 +1,57 @@
+//! `gjk_shape_aabb`: the bounding box of a placed shape.
+
+use crate::aabb::aabb;
+use crate::ffi::callback::checked;
+use crate::ffi::pointers::{input, optional, output};
+use crate::ffi::pose::{FromGjkPose, GjkPose};
+use crate::ffi::query::to3;
+use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::status::{guard, Failure, GjkStatus};
+use crate::shape::Shape;
+use crate::support::Pose;
+
+/// The axis-aligned bounding box of `shape` placed by `pose` (NULL: identity): on each world
+/// axis the coordinates of the shape's support points along the axis and against it, written
+/// to `min` and `max` (3 doubles each; 2D shapes: z = 0). The tightest box, to the rounding of
+/// the placement. `min` and `max` are written on success only.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call; `min` and `max` must each
+/// point to 3 writable doubles.
+#[no_mangle]
+pub unsafe extern "C" fn gjk_shape_aabb(
+    shape: *const GjkShape,
+    pose: *const GjkPose,
+    min: *mut f64,
+    max: *mut f64,
+) -> GjkStatus {
+    guard(move || {
+        let shape = input(shape, "shape")?;
+        let pose = optional(pose, "pose")?;
+        output(min, "min")?;
+        output(max, "max")?;
+        let (lo, hi) = match &shape.shape {
+            AnyShape::Planar(s) => placed_box(s, pose)?,
+            AnyShape::Spatial(s) => placed_box(s, pose)?,
+        };
+        std::slice::from_raw_parts_mut(min, 3).copy_from_slice(&lo);
+        std::slice::from_raw_parts_mut(max, 3).copy_from_slice(&hi);
+        Ok(())
+    })
+}
+
+/// The box of `shape` placed by `pose`, as the C ABI's three coordinates.
+fn placed_box<const D: usize>(
+    shape: &Shape<D>,
+    pose: Option<&GjkPose>,
+) -> Result<([f64; 3], [f64; 3]), Failure>
+where
+    Pose<D>: FromGjkPose,
+{
+    let mut slot = None;
+    let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
+    checked(shape.calls_back(), || {
+        let b = aabb(shape, pose);
+        Ok((to3(&b.min), to3(&b.max)))
+    })
+}
