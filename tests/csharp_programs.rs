@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         check!(csharp_distance_cost_against_c, needs missing_mono_to_time),
         check!(csharp_batch_calls_pass_under_mono, needs missing_mono),
         check!(csharp_casts_pass_under_mono, needs missing_mono),
+        check!(csharp_contacts_and_boxes_pass_under_mono, needs missing_mono),
         check!(csharp_support_shapes_pass_under_mono, needs missing_mono),
         check!(csharp_warm_starts_pass_under_mono, needs missing_mono),
         check!(csharp_trace_passes_under_mono, needs missing_mono),
@@ -287,6 +288,15 @@ fn csharp_batch_calls_pass_under_mono() {
     let mut command = mono(&lib);
     command.arg("--debug").arg(&exe);
     assert_summary(&run(command), 900);
+}
+
+fn csharp_contacts_and_boxes_pass_under_mono() {
+    let lib = build_library();
+    let sources = test_sources(&["ContactTests.cs", "Checks.cs"]);
+    let exe = compile_csharp(&lib, "contact_tests", &sources, &[]);
+    let mut command = mono(&lib);
+    command.arg("--debug").arg(&exe);
+    assert_summary(&run(command), 30);
 }
 
 fn csharp_casts_pass_under_mono() {

@@ -31,6 +31,54 @@ internal static class UnityColliderChecks
         RayAndSignedDistance();
         Penetration();
         NoAllocation();
+        ContactsAndBounds();
+    }
+
+    /// <summary>A crate 0.05 deep in a floor: its four bottom corners into the caller's array,
+    /// as many as fit, without allocating; the floor's bounds; the arguments named.</summary>
+    private static void ContactsAndBounds()
+    {
+        var floorBox = new BoxCollider { size = new Vector3(4, 4, 1) };
+        floorBox.transform = At(0, 0, 0, None, Vector3.one);
+        var crateBox = new BoxCollider { size = new Vector3(1, 1, 1) };
+        crateBox.transform = At(0.1f, 0.2f, 0.95f, None, Vector3.one);
+        var contacts = new GjkContactPoint3[4];
+        using (GjkCollider floor = GjkCollider.From(floorBox))
+        using (GjkCollider crate = GjkCollider.From(crateBox))
+        {
+            Vector3 normal;
+            int count = 0;
+            for (int round = 0; round < 2; round++)
+            {
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                count = GjkPhysics.ComputeContacts(
+                    floor, floorBox.transform, crate, crateBox.transform, 0, contacts, out normal);
+                Check(round == 0 || GC.GetAllocatedBytesForCurrentThread() == before,
+                    "ComputeContacts allocates nothing");
+            }
+            Check(count == 4, "ComputeContacts: 4 corners");
+            for (int i = 0; i < count; i++)
+            {
+                Check(Math.Abs(contacts[i].separation + 0.05f) < 1e-5f, "contact separation");
+                Check(Math.Abs(Math.Abs(contacts[i].pointB.x - 0.1f) - 0.5f) < 1e-5f
+                    && Math.Abs(contacts[i].pointA.z - 0.5f) < 1e-5f, "contact corner");
+            }
+            var two = new GjkContactPoint3[2];
+            count = GjkPhysics.ComputeContacts(floor, Vector3.zero, None,
+                crate, new Vector3(0.1f, 0.2f, 0.95f), None, 0, two, out normal);
+            Check(count == 2 && Math.Abs(normal.z - 1) < 1e-6f, "as many as fit");
+            Throws<ArgumentNullException>(() => GjkPhysics.ComputeContacts(
+                floor, floorBox.transform, crate, crateBox.transform, 0, null, out normal),
+                "null contacts");
+            Throws<ArgumentNullException>(() => GjkPhysics.ComputeContacts(
+                null, floorBox.transform, crate, crateBox.transform, 0, contacts, out normal),
+                "null collider");
+            Bounds bounds = GjkPhysics.ComputeBounds(crate, crateBox.transform);
+            Check(Math.Abs(bounds.min.x + 0.4f) < 1e-6f && Math.Abs(bounds.max.z - 1.45f) < 1e-6f,
+                "ComputeBounds");
+            Throws<ArgumentNullException>(
+                () => GjkPhysics.ComputeBounds(null, crateBox.transform), "null bounds collider");
+        }
     }
 
     private static Transform At(float x, float y, float z, Quaternion rotation, Vector3 scale)

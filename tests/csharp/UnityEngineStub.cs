@@ -45,6 +45,18 @@ namespace UnityEngine
         }
     }
 
+    public struct Bounds
+    {
+        public Vector3 min { get; private set; }
+        public Vector3 max { get; private set; }
+
+        public void SetMinMax(Vector3 min, Vector3 max)
+        {
+            this.min = min;
+            this.max = max;
+        }
+    }
+
     public struct Quaternion
     {
         public float x;

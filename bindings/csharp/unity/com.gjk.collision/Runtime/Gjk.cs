@@ -127,6 +127,47 @@ namespace GjkCollision
                 GjkNative.gjk_penetration_ex(a, ref poseA, b, ref poseB, ref options, out result));
         }
 
+        /// <summary>The contact manifold of <paramref name="a"/> placed by
+        /// <paramref name="poseA"/> and <paramref name="b"/> placed by <paramref name="poseB"/>:
+        /// the normal from A towards B and up to 2 (2D) or 4 (3D) points where the shapes
+        /// overlap or are less than <paramref name="margin"/> apart, each with its point on A
+        /// and on B, its separation and a feature id (<c>gjk_contact_manifold</c>). A box
+        /// resting on a box gives its 4 corners. Raises <see cref="GjkException"/> when the
+        /// iteration cap is reached too (see <see cref="TryContactManifold"/>).</summary>
+        public static GjkManifold ContactManifold(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, double margin)
+        {
+            GjkManifold result;
+            if (!TryContactManifold(a, poseA, b, poseB, margin, out result))
+            {
+                throw GjkException.FromLastError(GjkStatus.NoConvergence);
+            }
+            return result;
+        }
+
+        /// <summary>The contact manifold. Returns false when the iteration cap was reached
+        /// first: <paramref name="result"/> then holds the manifold around the best normal
+        /// found.</summary>
+        public static bool TryContactManifold(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, double margin,
+            out GjkManifold result)
+        {
+            CheckShapes(a, b);
+            return CheckAnswered(GjkNative.gjk_contact_manifold(
+                a, ref poseA, b, ref poseB, margin, out result));
+        }
+
+        /// <summary>The axis-aligned bounding box of <paramref name="shape"/> placed by
+        /// <paramref name="pose"/>: on each axis, the coordinates of the shape's support points
+        /// along it and against it (<c>gjk_shape_aabb</c>).</summary>
+        public static GjkAabb Aabb(Shape shape, GjkPose pose)
+        {
+            Shape.CheckLive(shape, "shape");
+            var box = new GjkAabb();
+            Check(GjkNative.gjk_shape_aabb(shape, ref pose, out box.Min, out box.Max));
+            return box;
+        }
+
         /// <summary><see cref="SignedDistance(Shape, GjkPose, Shape, GjkPose)"/> of two shapes
         /// in their local frames.</summary>
         public static double SignedDistance(Shape a, Shape b)

@@ -87,6 +87,15 @@ namespace GjkCollision
             [In] ref GjkQueryOptions options, out GjkPenetrationResult result);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_contact_manifold(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB, double margin,
+            out GjkManifold result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_shape_aabb(
+            Shape shape, [In] ref GjkPose pose, out Double3 min, out Double3 max);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_signed_distance(
             Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB, out double result);
 

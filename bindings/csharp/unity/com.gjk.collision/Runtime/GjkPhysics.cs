@@ -42,6 +42,23 @@ namespace GjkCollision
         }
     }
 
+    /// <summary>A point of <see cref="GjkPhysics.ComputeContacts(GjkCollider, Transform,
+    /// GjkCollider, Transform, float, GjkContactPoint3[], out Vector3)"/> in floats, world frame
+    /// (2D: z = 0).</summary>
+    public struct GjkContactPoint3
+    {
+        /// <summary>The point on the first collider.</summary>
+        public Vector3 pointA;
+        /// <summary>The point on the second collider.</summary>
+        public Vector3 pointB;
+        /// <summary>The distance between them along the normal: below 0 where the colliders
+        /// overlap (minus the depth there).</summary>
+        public float separation;
+        /// <summary>The touching features: the same while they touch, for warm-starting a
+        /// solver's impulses.</summary>
+        public uint id;
+    }
+
     /// <summary>
     /// Distance, intersection and penetration of <see cref="GjkCollider"/>s placed by a
     /// <c>Transform</c> or by a position and a rotation, in the manner of
@@ -112,6 +129,67 @@ namespace GjkCollision
             out Vector3 direction, out float distance)
         {
             return Penetration(Placed(a, transformA, b, transformB), out direction, out distance);
+        }
+
+        /// <summary>The contact points of the colliders placed by two transforms where they
+        /// overlap or are less than <paramref name="margin"/> apart (speculative contacts), into
+        /// the caller's <paramref name="contacts"/>: up to 2 in 2D and 4 in 3D, as many as fit.
+        /// Returns how many were written; <paramref name="normal"/> is the unit normal from the
+        /// first collider towards the second. Allocates nothing.</summary>
+        public static int ComputeContacts(
+            GjkCollider a, Transform transformA, GjkCollider b, Transform transformB,
+            float margin, GjkContactPoint3[] contacts, out Vector3 normal)
+        {
+            Pair p = Placed(a, transformA, b, transformB);
+            return Contacts(p, margin, contacts, out normal);
+        }
+
+        /// <summary><see cref="ComputeContacts(GjkCollider, Transform, GjkCollider, Transform,
+        /// float, GjkContactPoint3[], out Vector3)"/> for colliders placed by positions and
+        /// rotations.</summary>
+        public static int ComputeContacts(
+            GjkCollider a, Vector3 positionA, Quaternion rotationA,
+            GjkCollider b, Vector3 positionB, Quaternion rotationB,
+            float margin, GjkContactPoint3[] contacts, out Vector3 normal)
+        {
+            Pair p = Placed(a, positionA, rotationA, b, positionB, rotationB);
+            return Contacts(p, margin, contacts, out normal);
+        }
+
+        /// <summary>The axis-aligned bounds of <paramref name="collider"/> placed by
+        /// <paramref name="transform"/>'s world pose: on each axis, the coordinates of its
+        /// support points along it and against it.</summary>
+        public static Bounds ComputeBounds(GjkCollider collider, Transform transform)
+        {
+            UnityArguments.Require(collider, "collider");
+            GjkPose pose;
+            Shape shape = collider.Place(transform, PoseNames.Transform, out pose);
+            GjkAabb box = Gjk.Aabb(shape, pose);
+            var bounds = new Bounds();
+            bounds.SetMinMax(GjkContact.ToVector3(box.Min), GjkContact.ToVector3(box.Max));
+            return bounds;
+        }
+
+        /// <summary>The manifold of the pair, written to the caller's array.</summary>
+        private static int Contacts(
+            Pair pair, float margin, GjkContactPoint3[] contacts, out Vector3 normal)
+        {
+            if (contacts == null)
+            {
+                throw new ArgumentNullException("contacts");
+            }
+            GjkManifold m = Gjk.ContactManifold(pair.A, pair.PoseA, pair.B, pair.PoseB, margin);
+            normal = GjkContact.ToVector3(m.Normal);
+            int written = Math.Min(m.Count, contacts.Length);
+            for (int i = 0; i < written; i++)
+            {
+                GjkContactPoint p = m[i];
+                contacts[i].pointA = GjkContact.ToVector3(p.PointA);
+                contacts[i].pointB = GjkContact.ToVector3(p.PointB);
+                contacts[i].separation = (float)p.Separation;
+                contacts[i].id = p.Id;
+            }
+            return written;
         }
 
         /// <summary>The shapes of a pair and their poses.</summary>

@@ -286,4 +286,102 @@ namespace GjkCollision
             get { return intersecting != 0; }
         }
     }
+
+    /// <summary>A point of a <see cref="GjkManifold"/> (<c>GjkContactPoint</c>), in the world
+    /// frame (2D: Z = 0). Only the library writes it.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GjkContactPoint
+    {
+#pragma warning disable 0649
+        private Double3 pointA;
+        private Double3 pointB;
+        private double separation;
+        private uint id;
+#pragma warning restore 0649
+
+        /// <summary>The point on A.</summary>
+        public Double3 PointA
+        {
+            get { return pointA; }
+        }
+
+        /// <summary>The point on B: (PointB - PointA) . Normal = Separation.</summary>
+        public Double3 PointB
+        {
+            get { return pointB; }
+        }
+
+        /// <summary>The distance from A to B along the manifold's normal here: below 0 where the
+        /// shapes overlap (minus the depth there).</summary>
+        public double Separation
+        {
+            get { return separation; }
+        }
+
+        /// <summary>The touching features of both shapes: the same while they touch (a solver
+        /// carries its impulses over by it), different when others do.</summary>
+        public uint Id
+        {
+            get { return id; }
+        }
+    }
+
+    /// <summary>The answer of <see cref="Gjk.ContactManifold(Shape, GjkPose, Shape, GjkPose,
+    /// double)"/> (<c>GjkManifold</c>): the normal from A towards B and up to 2 (2D) or 4 (3D)
+    /// contact points. Only the library writes it; it allocates nothing.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct GjkManifold
+    {
+#pragma warning disable 0649
+        private Double3 normal;
+        private int count;
+        private GjkContactPoint point0;
+        private GjkContactPoint point1;
+        private GjkContactPoint point2;
+        private GjkContactPoint point3;
+#pragma warning restore 0649
+
+        /// <summary>The unit contact normal, from A towards B.</summary>
+        public Double3 Normal
+        {
+            get { return normal; }
+        }
+
+        /// <summary>How many points there are: 0 when the shapes are farther apart than the
+        /// margin, at most 2 in 2D and 4 in 3D.</summary>
+        public int Count
+        {
+            get { return count; }
+        }
+
+        /// <summary>Point <paramref name="index"/>, from 0 to <see cref="Count"/> - 1.</summary>
+        public GjkContactPoint this[int index]
+        {
+            get
+            {
+                if (index < 0 || index >= count)
+                {
+                    throw new ArgumentOutOfRangeException(
+                        "index", index, "the manifold has " + count + " points");
+                }
+                switch (index)
+                {
+                    case 0: return point0;
+                    case 1: return point1;
+                    case 2: return point2;
+                    default: return point3;
+                }
+            }
+        }
+    }
+
+    /// <summary>An axis-aligned box in the world frame (2D: Z = 0 at both corners).</summary>
+    public struct GjkAabb
+    {
+        /// <summary>The least coordinate on each axis.</summary>
+        public Double3 Min;
+
+        /// <summary>The largest coordinate on each axis.</summary>
+        public Double3 Max;
+    }
 }
