@@ -8,6 +8,7 @@
  *   hit                                   = gjk_mex('intersect', A, B)
  *   [sd, pa, pb, n, hit]                  = gjk_mex('penetration', A, B)
  *   [ij, d, pa, pb, hit]                  = gjk_mex('pairs_within', S, separation)
+ *   [lo, hi]                              = gjk_mex('aabb', S)
  *   version                               = gjk_mex('version')
  *
  * A, B and S are struct arrays made by the constructors (fields kind, size, points, position,
@@ -404,6 +405,32 @@ static void pairs_within(int nlhs, mxArray *plhs[], const mxArray *S, const mxAr
     hand_out(nlhs, plhs, outs, 5);
 }
 
+/* The bounding box of each placed shape of S (gjk_shape_aabb): N x d rows of least and of
+ * largest coordinates. */
+static void aabb(int nlhs, mxArray *plhs[], const mxArray *S) {
+    Placed s;
+    make_all(S, "S", &s, NULL);
+    size_t n = s.count, d = s.dimension ? s.dimension : 2;
+    double(*lo)[3] = mxMalloc((n > 0 ? n : 1) * sizeof *lo);
+    double(*hi)[3] = mxMalloc((n > 0 ? n : 1) * sizeof *hi);
+    for (size_t k = 0; k < n; k++) {
+        GjkStatus status = gjk_shape_aabb(s.shapes[k], &s.poses[k], lo[k], hi[k]);
+        if (status != GJK_OK) {
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "shape %lu: ", (unsigned long)k + 1);
+            library_failure(status, prefix);
+            mxFree(lo);
+            mxFree(hi);
+            fail(status, &s, NULL);
+        }
+    }
+    release(&s);
+    mxArray *outs[2] = {vectors(lo[0], sizeof *lo, n, d), vectors(hi[0], sizeof *hi, n, d)};
+    mxFree(lo);
+    mxFree(hi);
+    hand_out(nlhs, plhs, outs, 2);
+}
+
 /* Builds each shape of S and uses its pose once (poses are checked by the queries), so that
  * constructors fail on bad input with the library's message; answers the shapes' dimension. */
 static void check(mxArray *plhs[], const mxArray *S) {
@@ -428,6 +455,7 @@ static const struct Command {
 } commands[] = {
     {"version", 0, 1},   {"check", 1, 1},       {"distance", 2, 7},
     {"intersect", 2, 1}, {"penetration", 2, 5}, {"pairs_within", 2, 5},
+    {"aabb", 1, 2},
 };
 
 /* The index in `commands` of the call's command; raises gjk:usage for an unknown command or
@@ -456,6 +484,7 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
     case 2: distance(nlhs, plhs, prhs[1], prhs[2]); break;
     case 3: intersect(plhs, prhs[1], prhs[2]); break;
     case 4: penetration(nlhs, plhs, prhs[1], prhs[2]); break;
-    default: pairs_within(nlhs, plhs, prhs[1], prhs[2]); break;
+    case 5: pairs_within(nlhs, plhs, prhs[1], prhs[2]); break;
+    default: aabb(nlhs, plhs, prhs[1]); break;
     }
 }

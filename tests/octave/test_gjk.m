@@ -139,6 +139,11 @@ check(~gjk_intersect(gjk_circle(1), gjk_circle(1, [2.001 0])), 'discs 0.001 apar
 close_to([sd n], [-0.5 1 0], 1e-6, 'disc overlap depth 0.5');
 check(hit, 'overlap flagged');
 close_to(gjk_penetration(gjk_box(1, 1, 1), gjk_box(1, 1, 1, [1.6 0 0])), -0.4, 1e-9, 'box overlap depth 0.4');
+% a 1 x 2 x 3 box turned a quarter about z at x = 10: the x and y extents swap
+[lo, hi] = gjk_aabb(gjk_box(1, 2, 3, [10 0 0], [0 0 sqrt(0.5) sqrt(0.5)]));
+close_to([lo hi], [8 -1 -3 12 1 3], 1e-12, 'aabb of a turned box');
+[lo, hi] = gjk_aabb([gjk_circle(0.5, [1 2]), gjk_circle(1)]);
+close_to([lo hi], [0.5 1.5 1.5 2.5; -1 -1 1 1], 1e-15, 'aabb of two discs, one row each');
 
 % --- cylinder, cone, rounded shapes ------------------------------------------------------------
 % a cylinder of half height 1 and radius 0.5: (3, 4, 0) is 5 from the axis (off the x and y axes,
@@ -310,6 +315,7 @@ entry_points = {
   @gjk_intersect, 2, {'A', c, c([]); 'B', c, c([])}
   @gjk_penetration, 2, {'A', c, c([]); 'B', c, c([])}
   @gjk_pairs_within, 2, {'S', [c c], c([]); 'separation', 1, [1 1]}
+  @gjk_aabb, 1, {'S', [c c], c([])}
   @gjk_from_tutorial, 1, {'shap', tutorial, [tutorial; tutorial]}
   @GJK, 2, {'shap_1', tutorial, [tutorial; tutorial]; 'shap_2', tutorial, zeros(1, 0)}
 };
