@@ -122,6 +122,14 @@ unsafe extern "C" fn free(user_data: *mut c_void) {
 
 /// A callback shape of `model`, and the count of its user data's frees.
 fn callback(dimension: usize, model: Model) -> (*mut GjkShape, Arc<AtomicUsize>) {
+    let (status, shape, frees) = try_callback(dimension, model);
+    assert_eq!(status, GJK_OK, "{}", last_error());
+    (shape, frees)
+}
+
+/// `gjk_support_shape_new` on `model`: its status, the shape, and the count of its user
+/// data's frees.
+fn try_callback(dimension: usize, model: Model) -> (GjkStatus, *mut GjkShape, Arc<AtomicUsize>) {
     let frees = Arc::new(AtomicUsize::new(0));
     let data = Box::into_raw(Box::new(UserData {
         model,
@@ -138,8 +146,7 @@ fn callback(dimension: usize, model: Model) -> (*mut GjkShape, Arc<AtomicUsize>)
             &mut shape,
         )
     };
-    assert_eq!(status, GJK_OK, "{}", last_error());
-    (shape, frees)
+    (status, shape, frees)
 }
 
 fn last_error() -> String {
@@ -669,22 +676,7 @@ fn assert_nan_failure(status: GjkStatus, what: &str) {
 #[test]
 fn nan_answers_fail_naming_the_callback() {
     for dimension in [2, 3] {
-        let frees = Arc::new(AtomicUsize::new(0));
-        let data = Box::into_raw(Box::new(UserData {
-            model: Model::NanAlongX,
-            dimension,
-            frees: frees.clone(),
-        }));
-        let mut shape = ptr::null_mut();
-        let status = unsafe {
-            gjk_support_shape_new(
-                dimension as i32,
-                Some(support),
-                data.cast(),
-                Some(free),
-                &mut shape,
-            )
-        };
+        let (status, shape, frees) = try_callback(dimension, Model::NanAlongX);
         assert_nan_failure(status, "creation");
         assert!(
             last_error().contains("for direction (1, 0"),

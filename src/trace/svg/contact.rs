@@ -34,18 +34,7 @@ where
     let frame = Frame::fit(0.0, shape_a.iter().chain(&shape_b));
     let width = PANEL + 2.0 * PAD;
     let height = PANEL + 2.0 * PAD + CAPTION;
-    let mut c = Canvas {
-        text: String::new(),
-        labels: Vec::new(),
-    };
-    let _ = writeln!(
-        c.text,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
-    );
-    let _ = writeln!(
-        c.text,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
-    );
+    let mut c = Canvas::open(width, height);
     c.polygon(
         &frame,
         &shape_a,

@@ -203,6 +203,23 @@ struct Canvas {
 }
 
 impl Canvas {
+    /// A document `width` by `height` pixels on a white ground.
+    fn open(width: f64, height: f64) -> Self {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
+        );
+        let _ = writeln!(
+            text,
+            r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
+        );
+        Self {
+            text,
+            labels: Vec::new(),
+        }
+    }
+
     fn polygon(&mut self, frame: &Frame, points: &[[f64; 2]], style: &str) {
         let coordinates: Vec<String> = points
             .iter()
@@ -357,24 +374,13 @@ where
 
     let width = 2.0 * (PANEL + 2.0 * PAD);
     let height = PANEL + 2.0 * PAD + CAPTION;
-    let mut c = Canvas {
-        text: String::new(),
-        labels: Vec::new(),
-    };
-    let _ = writeln!(
-        c.text,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">"#
-    );
+    let mut c = Canvas::open(width, height);
     c.text.push_str(concat!(
         r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" "#,
         r#"markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" "#,
         r#"fill="context-stroke"/></marker></defs>"#,
         "\n"
     ));
-    let _ = writeln!(
-        c.text,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>"#
-    );
     let plane = if D == 2 {
         String::new()
     } else {
