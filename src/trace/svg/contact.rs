@@ -35,16 +35,7 @@ where
     let width = PANEL + 2.0 * PAD;
     let height = PANEL + 2.0 * PAD + CAPTION;
     let mut c = Canvas::open(width, height);
-    c.polygon(
-        &frame,
-        &shape_a,
-        r##"fill="#4a90d9" fill-opacity="0.25" stroke="#2a6cb0" stroke-width="1.5""##,
-    );
-    c.polygon(
-        &frame,
-        &shape_b,
-        r##"fill="#e8913a" fill-opacity="0.25" stroke="#c06a10" stroke-width="1.5""##,
-    );
+    c.shapes(&frame, &shape_a, &shape_b);
     let arrow = view.project(&manifold.normal);
     let length = frame.length(40.0);
     for (k, (on_a, on_b)) in ends.iter().enumerate() {

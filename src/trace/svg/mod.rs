@@ -203,6 +203,20 @@ struct Canvas {
 }
 
 impl Canvas {
+    /// The outlines of shapes A (blue) and B (orange).
+    fn shapes(&mut self, frame: &Frame, a: &[[f64; 2]], b: &[[f64; 2]]) {
+        self.polygon(
+            frame,
+            a,
+            r##"fill="#4a90d9" fill-opacity="0.25" stroke="#2a6cb0" stroke-width="1.5""##,
+        );
+        self.polygon(
+            frame,
+            b,
+            r##"fill="#e8913a" fill-opacity="0.25" stroke="#c06a10" stroke-width="1.5""##,
+        );
+    }
+
     /// A document `width` by `height` pixels on a white ground.
     fn open(width: f64, height: f64) -> Self {
         let mut text = String::new();
@@ -395,16 +409,7 @@ where
         &format!("A and B{plane}"),
         r#"font-weight="bold""#,
     );
-    c.polygon(
-        &world,
-        &shape_a,
-        r##"fill="#4a90d9" fill-opacity="0.25" stroke="#2a6cb0" stroke-width="1.5""##,
-    );
-    c.polygon(
-        &world,
-        &shape_b,
-        r##"fill="#e8913a" fill-opacity="0.25" stroke="#c06a10" stroke-width="1.5""##,
-    );
+    c.shapes(&world, &shape_a, &shape_b);
     let dashed = r##"fill="none" stroke="#555" stroke-width="1" stroke-dasharray="4 3""##;
     if a.margin() > 0.0 {
         c.polygon(&world, &core_a, dashed);
