@@ -26,6 +26,9 @@ const _: () = assert!(
 /// function, free it with `gjk_shape_free`. It may be used by any number of threads at once.
 pub struct GjkShape {
     pub(crate) shape: AnyShape,
+    /// Whether the shape calls a support function of the caller's (see
+    /// `Shape::calls_back`), known at creation: the queries test it before each call.
+    pub(crate) calls_back: bool,
 }
 
 /// A shape of either dimension.
@@ -88,10 +91,12 @@ pub(super) unsafe fn create<S: Into<AnyShape>>(
     build: impl FnOnce() -> Result<S, Failure>,
 ) -> Result<(), Failure> {
     let out = output(out, "out")?;
-    let shape = build()?;
-    *out = Box::into_raw(Box::new(GjkShape {
-        shape: shape.into(),
-    }));
+    let shape: AnyShape = build()?.into();
+    let calls_back = match &shape {
+        AnyShape::Planar(s) => s.calls_back(),
+        AnyShape::Spatial(s) => s.calls_back(),
+    };
+    *out = Box::into_raw(Box::new(GjkShape { shape, calls_back }));
     Ok(())
 }
 
@@ -582,9 +587,11 @@ pub unsafe extern "C" fn gjk_shape_dimension(shape: *const GjkShape) -> u32 {
         None => 0,
         Some(GjkShape {
             shape: AnyShape::Planar(_),
+            ..
         }) => 2,
         Some(GjkShape {
             shape: AnyShape::Spatial(_),
+            ..
         }) => 3,
     })
 }
