@@ -17,6 +17,7 @@ fn main() -> ExitCode {
         check!(c_shapes_test_program_passes_under_valgrind),
         check!(c_manifold_test_program_passes_under_valgrind),
         check!(c_callback_test_program_passes_under_valgrind),
+        check!(c_aabb_test_program_passes_under_valgrind),
         check!(c_demo_runs_under_valgrind),
         check!(header_compiles_as_cpp),
         check!(c_abi_test_program_passes_under_address_and_ub_sanitizers, needs missing_c_sanitizers),
@@ -39,6 +40,10 @@ fn c_manifold_test_program_passes_under_valgrind() {
 
 fn c_callback_test_program_passes_under_valgrind() {
     native::run_c_test_program("test_callback", 2000, &["rayon.supp"]);
+}
+
+fn c_aabb_test_program_passes_under_valgrind() {
+    native::run_c_test_program("test_aabb", 60, &[]);
 }
 
 fn c_demo_runs_under_valgrind() {
@@ -107,6 +112,7 @@ fn c_test_programs_pass_under_address_and_ub_sanitizers() {
         ("test_shapes", 40),
         ("test_manifold", 60),
         ("test_callback", 2000),
+        ("test_aabb", 60),
     ] {
         let source = root().join("tests/c").join(format!("{name}.c"));
         let exe = native::compile_sanitized(&cc, &[source], C_FLAGS, name);
