@@ -310,7 +310,7 @@ typedef struct GjkManifold {
    */
   int32_t count;
   /**
-   * The contact points, `count` of them.
+   * The contact points, `count` of them, the deepest first.
    */
   struct GjkContactPoint points[4];
 } GjkManifold;

@@ -32,7 +32,7 @@ pub struct GjkManifold {
     pub normal: [f64; 3],
     /// How many of `points` are set: 0 to 2 in 2D, 0 to 4 in 3D.
     pub count: i32,
-    /// The contact points, `count` of them.
+    /// The contact points, `count` of them, the deepest first.
     pub points: [GjkContactPoint; 4],
 }
 

@@ -55,8 +55,8 @@ pub struct ContactPoint<const D: usize> {
 pub struct ContactManifold<const D: usize> {
     /// The unit contact normal, from A towards B (the penetration query's).
     pub normal: Vector<D>,
-    /// At most [`ContactManifold::CAPACITY`] points (2 in 2D, 4 in 3D); none when the shapes
-    /// are farther apart than the margin.
+    /// At most [`ContactManifold::CAPACITY`] points (2 in 2D, 4 in 3D), the deepest first;
+    /// none when the shapes are farther apart than the margin.
     pub points: Vec<ContactPoint<D>>,
 }
 

@@ -7,18 +7,21 @@ use super::ContactPoint;
 /// A candidate contact point with its coordinates on the contact plane.
 pub(crate) type Candidate<const D: usize> = (ContactPoint<D>, [f64; 2]);
 
-/// At most `keep` of `candidates` (2 or 4): the deepest (the first of the deepest), then the
-/// farthest from it, then, for 4, the one spanning the largest triangle with those two and the
-/// one adding the most area to it. Ties go to the earlier candidate, so that the same
-/// candidates give the same points.
+/// At most `keep` of `candidates` (2 or 4), the deepest (the first of the deepest) first: then
+/// the farthest from it, then, for 4, the one spanning the largest triangle with those two and
+/// the one adding the most area to it. Ties go to the earlier candidate, so that the same
+/// candidates give the same points; a caller keeping fewer keeps the deepest.
 pub(crate) fn reduce<const D: usize>(
-    candidates: Vec<Candidate<D>>,
+    mut candidates: Vec<Candidate<D>>,
     keep: usize,
 ) -> Vec<ContactPoint<D>> {
+    let deepest = best(&candidates, &[], |(p, _)| -p.separation);
     if candidates.len() <= keep {
+        if deepest != usize::MAX {
+            candidates[..=deepest].rotate_right(1);
+        }
         return candidates.into_iter().map(|(p, _)| p).collect();
     }
-    let deepest = best(&candidates, &[], |(p, _)| -p.separation);
     let origin = candidates[deepest].1;
     let farthest = best(&candidates, &[deepest], |(_, at)| {
         (at[0] - origin[0]).powi(2) + (at[1] - origin[1]).powi(2)
@@ -125,5 +128,7 @@ mod tests {
         );
         let xs: Vec<_> = kept.iter().map(|p| p.point_a[0]).collect();
         assert_eq!(xs, vec![1.0, -1.5]);
+        let few = reduce(vec![candidate(0.0, 0.0, 0.0), candidate(1.0, 0.0, -0.5)], 4);
+        assert_eq!(few[0].separation, -0.5, "the deepest first");
     }
 }
