@@ -15,6 +15,11 @@ use crate::support::{lift, Vector};
 /// carry points far out along its sides.
 const THIN: f64 = 1e-6;
 
+/// The least cosine between a reference face's plane normal and the contact normal (60
+/// degrees): a steeper face (a sliver of flat points tilted about its long side) is no face
+/// to carry points onto, where dividing by the cosine would throw them far off.
+const STEEPEST: f64 = 0.5;
+
 /// How much better aligned with the normal the second shape's face must be to be taken as the
 /// reference rather than the first's (1 minus the cosine of their tilts): ties, and near ties
 /// that a small motion could flip, go to the first shape, so that the ids stay.
@@ -99,7 +104,8 @@ pub(crate) struct Reference<const D: usize> {
 impl<const D: usize> Reference<D> {
     /// The reference among the flat faces `outlines` (A's, B's), for the world contact normal
     /// `normal` (from A to B): the one of the higher dimension, else the one better aligned
-    /// with the normal, A's on a near tie. `None` when both are points.
+    /// with the normal, A's on a near tie. `None` when both are points, or when the chosen face
+    /// is steeper than `STEEPEST` (the contact is then the penetration query's point alone).
     pub fn choose(outlines: &[Outline<D>; 2], normal: &Vector<D>, slack: f64) -> Option<Self> {
         let tilt = |side: usize| {
             let outward = if side == 0 { *normal } else { -normal };
@@ -115,6 +121,10 @@ impl<const D: usize> Reference<D> {
             std::cmp::Ordering::Less => 1,
             std::cmp::Ordering::Equal => usize::from(tilt(1).0 + TILT_MARGIN < tilt(0).0),
         };
+        let (tilt, plane_normal) = tilt(side);
+        if 1.0 - tilt < STEEPEST {
+            return None;
+        }
         let outline = &outlines[side];
         let half_planes = if outline.dimension() == 2 {
             clip::polygon_sides(&outline.points, slack)
@@ -125,7 +135,7 @@ impl<const D: usize> Reference<D> {
             side,
             half_planes,
             origin: outline.points[0].point,
-            normal: tilt(side).1,
+            normal: plane_normal,
             key: outline.key(),
         })
     }
@@ -163,5 +173,38 @@ pub(crate) fn plane_normal<const D: usize>(outline: &Outline<D>, outward: &Vecto
                 normal
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outline(points: &[[f64; 3]]) -> Outline<3> {
+        let points = points
+            .iter()
+            .enumerate()
+            .map(|(k, p)| ChainPoint {
+                at: [p[0], p[1]],
+                point: Vector::<3>::new(p[0], p[1], p[2]),
+                key: k as u64,
+                shortfall: 0.0,
+            })
+            .collect();
+        Outline { points }
+    }
+
+    /// A thin triangle standing almost upright on the contact plane (normal z) is no face to
+    /// carry points onto; the same triangle lying flat is.
+    #[test]
+    fn a_face_steeper_than_60_degrees_is_no_reference() {
+        let point = outline(&[[5.0, 5.0, 0.0]]);
+        let upright = outline(&[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.5, 1e-5, 0.9]]);
+        let z = Vector::<3>::z();
+        assert!(Reference::choose(&[upright, outline(&[[5.0, 5.0, 0.0]])], &z, 0.0).is_none());
+        let flat = outline(&[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.5, 1.0, 0.0]]);
+        let reference = Reference::choose(&[flat, point], &z, 0.0).expect("a flat face");
+        assert_eq!(reference.side, 0);
+        assert!((reference.normal - z).norm() < 1e-15);
     }
 }
