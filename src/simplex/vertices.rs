@@ -5,6 +5,7 @@
 use nalgebra::Vector3;
 
 use super::closest::{closest_to_origin, plane_normal};
+use super::newest::closest_through_newest;
 use crate::support::{lift, MinkowskiPair, Support, SupportKey, SupportPoint, Vector};
 
 /// What the simplex remembers of how each vertex was found: nothing (`()`, for a query that
@@ -169,6 +170,36 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
             return None;
         }
         self.keep(self.len + 1, &weights);
+        Some(v)
+    }
+
+    /// [`Simplex::push_if`] for a GJK step: `p` is the support point beyond the simplex's
+    /// closest point (which lies inside it) towards the origin, so that the new closest
+    /// point is looked for first in the regions that hold `p` (see [`super::newest`]).
+    #[inline(always)]
+    pub(crate) fn push_step_if(
+        &mut self,
+        p: SupportPoint<D>,
+        key: K,
+        accept: impl Fn(&Vector<D>) -> bool,
+    ) -> Option<Vector<D>> {
+        let n = self.len + 1;
+        self.points[self.len] = p;
+        self.keys[self.len] = key;
+        let through_newest = if n >= 3 {
+            let w: [Vector<D>; 4] = std::array::from_fn(|i| self.points[i].w);
+            closest_through_newest(&w[..n])
+        } else {
+            None
+        };
+        let (weights, v) = match through_newest {
+            Some(closest) => (closest.weights, closest.point),
+            None => self.solve(n),
+        };
+        if !accept(&v) {
+            return None;
+        }
+        self.keep(n, &weights);
         Some(v)
     }
 

@@ -118,7 +118,10 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
             }
             // Add, and reduce.
-            match search.simplex.push_if(w, key, |u| u.norm_squared() < vv) {
+            match search
+                .simplex
+                .push_step_if(w, key, |u| u.norm_squared() < vv)
+            {
                 Some(u) => search.v = u,
                 None => return Err((search.iterations, answer)),
             }
