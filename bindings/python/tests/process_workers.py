@@ -1,7 +1,7 @@
 """The work test_processes.py sends to child processes. A module of its own beside the tests,
 imported by name, so that spawn and forkserver children (which re-import a pickled function
-by its module's name) find it; shapes cannot be pickled, so the worker builds them from plain
-numpy arrays and returns plain arrays."""
+by its module's name) find it. These workers build their shapes from plain numpy arrays and
+return plain arrays; test_pickling.py sends shapes themselves."""
 
 import os
 
@@ -43,3 +43,20 @@ def answers(points, radii, poses_a, poses_b, scene_points, scene_poses, separati
 def answers_of(kwargs: dict) -> dict:
     """``answers`` for Pool.map (one argument)."""
     return answers(**kwargs)
+
+
+def unit_disc_support(direction):
+    """The support function of the unit disc: a module-level function, so that a SupportShape
+    made from it pickles (test_pickling.py)."""
+    norm = float(np.hypot(direction[0], direction[1]))
+    if norm == 0.0:
+        return (1.0, 0.0)
+    return (direction[0] / norm, direction[1] / norm)
+
+
+def answer_and_return(shape):
+    """In a child: the shape's answers against its probe (test_pickling.answers), and the
+    shape itself, pickled back."""
+    import test_pickling
+
+    return os.getpid(), test_pickling.answers(shape), shape

@@ -79,5 +79,11 @@ class SupportShape(Shape):
         # The library owns `held` from here on: gjk_python_free lets it go, on failure too.
         shape = cls._adopt(lambda out: lib.gjk_support_shape_new(
             held.dimension, lib.gjk_python_support, handle, lib.gjk_python_free, out),
-            cls.__name__)
+            cls.__name__, (held.dimension, support))
         return shape
+
+    @property
+    def support(self) -> Callable[[Sequence[float]], Sequence[float]]:
+        """The support callable (a SupportShape pickles when it does: a module-level function
+        or a picklable callable object, not a lambda)."""
+        return self._args[1]

@@ -250,8 +250,29 @@ class Pose:
             ffi.memmove(self._c, self._values.tobytes(), POSE_SIZE * 8)
         return self._c
 
+    def __reduce__(self):
+        # Pickling and copying: the 7 numbers and the dimension, bit for bit.
+        return (_pose_from_values, (self._values.tolist(), self._dimension))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Pose):
+            return NotImplemented
+        return self._dimension == other._dimension and bool(
+            np.array_equal(self._values, other._values))
+
+    def __hash__(self) -> int:
+        return hash((self._dimension, self._values.tobytes()))
+
     def __repr__(self) -> str:
         return f"Pose(translation={self._values[:3].tolist()}, quaternion={self._values[3:].tolist()})"
+
+
+def _pose_from_values(values: Sequence[float], dimension: Optional[int]) -> Pose:
+    """The pose of a pickle: its 7 numbers and dimension as they were (already checked)."""
+    pose = Pose()
+    pose._values = np.array(values, dtype=np.float64)
+    pose._dimension = dimension
+    return pose
 
 
 PoseLike = Union[Pose, None, Sequence[float], NDArray[np.floating]]

@@ -15,9 +15,15 @@ from ._pose import PoseLike, c_pose
 
 class Shape:
     """A convex shape in its local frame (2D or 3D), immutable; place it with a Pose at query
-    time. The native handle is freed when the object is garbage collected."""
+    time. The native handle is freed when the object is garbage collected.
 
-    __slots__ = ("_ptr", "_dimension", "__weakref__")
+    A shape is its constructor's arguments, which it keeps (read them back by name: ``radius``,
+    ``points``, ...): it pickles, copies and deep-copies as them (a copy is a new shape made from
+    the same arguments, so shapes travel to other processes: multiprocessing, concurrent.futures,
+    joblib, Dask), and two shapes of one class made from equal arguments are equal, with equal
+    hashes."""
+
+    __slots__ = ("_ptr", "_dimension", "_args", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("use a shape class: Polygon, Polytope, Circle, Sphere, ...")
@@ -26,14 +32,16 @@ class Shape:
         pass  # everything happens in the subclasses' __new__
 
     @classmethod
-    def _adopt(cls, make, context: str) -> "Shape":
+    def _adopt(cls, make, context: str, args: tuple) -> "Shape":
         """Calls ``make(out)`` (a gjk_*_new call), raising on failure (the library's message
-        after ``context``, the Python arguments), and wraps the handle."""
+        after ``context``, the Python arguments), and wraps the handle; ``args`` are the
+        constructor's arguments as checked (arrays read-only), what the shape reduces to."""
         out = ffi.new("GjkShape **")
         check(make(out), context)
         shape = object.__new__(cls)
         shape._ptr = ffi.gc(out[0], lib.gjk_shape_free)
         shape._dimension = int(lib.gjk_shape_dimension(out[0]))
+        shape._args = args
         return shape
 
     @property
@@ -41,8 +49,26 @@ class Shape:
         """2 or 3."""
         return self._dimension
 
+    def __reduce__(self):
+        # Pickling and copy.copy / copy.deepcopy: the class called on the arguments again.
+        return (type(self), self._args)
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return len(self._args) == len(other._args) and all(
+            _same_argument(x, y) for x, y in zip(self._args, other._args))
+
+    def __hash__(self) -> int:
+        return hash((type(self),) + tuple(
+            (x.shape, x.tobytes()) if isinstance(x, np.ndarray) else x for x in self._args))
+
     def __repr__(self) -> str:
-        return f"<gjk.{type(self).__name__} {self._dimension}D>"
+        shown = ", ".join(
+            f"<{x.shape[0]} points>" if isinstance(x, np.ndarray) and x.ndim == 2
+            else repr(x.tolist()) if isinstance(x, np.ndarray) else repr(x)
+            for x in self._args)
+        return f"gjk.{type(self).__name__}({shown})"
 
     def aabb(self, pose: PoseLike = None) -> tuple:
         """The axis-aligned bounding box of the shape placed by ``pose`` (None: identity; or a
@@ -53,6 +79,26 @@ class Shape:
         check(lib.gjk_shape_aabb(self._ptr, c_pose(pose, self._dimension, "pose"), low, high))
         d = self._dimension
         return np.array(ffi.unpack(low, d)), np.array(ffi.unpack(high, d))
+
+
+def _same_argument(x, y) -> bool:
+    """Whether two constructor arguments are equal: arrays by shape and values."""
+    if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+        return (isinstance(x, np.ndarray) and isinstance(y, np.ndarray)
+                and x.shape == y.shape and bool(np.array_equal(x, y)))
+    return bool(x == y)
+
+
+def _kept(array: NDArray[np.float64]) -> NDArray[np.float64]:
+    """A read-only float64 copy of a checked argument, for the shape to keep."""
+    kept = np.array(array, dtype=np.float64)
+    kept.flags.writeable = False
+    return kept
+
+
+def _parameter(index: int, doc: str) -> property:
+    """A read-only attribute: the constructor's argument at ``index``."""
+    return property(lambda self: self._args[index], doc=doc)
 
 
 def _points(points: ArrayLike, columns: int, what: str) -> NDArray[np.float64]:
@@ -79,9 +125,12 @@ class Polygon(Shape):
     __slots__ = ()
 
     def __new__(cls, points: ArrayLike) -> "Polygon":
-        xy = _points(points, 2, "Polygon points")
+        xy = _kept(_points(points, 2, "Polygon points"))
         return cls._adopt(lambda out: lib.gjk_polygon_new(ffi.from_buffer("double[]", xy),
-                                                          xy.shape[0], out), "Polygon points")
+                                                          xy.shape[0], out), "Polygon points",
+                          (xy,))
+
+    points = _parameter(0, "The points as given, an (n, 2) read-only array.")
 
 
 
@@ -91,9 +140,12 @@ class Polytope(Shape):
     __slots__ = ()
 
     def __new__(cls, points: ArrayLike) -> "Polytope":
-        xyz = _points(points, 3, "Polytope points")
+        xyz = _kept(_points(points, 3, "Polytope points"))
         return cls._adopt(lambda out: lib.gjk_polytope_new(ffi.from_buffer("double[]", xyz),
-                                                           xyz.shape[0], out), "Polytope points")
+                                                           xyz.shape[0], out), "Polytope points",
+                          (xyz,))
+
+    points = _parameter(0, "The points as given, an (n, 3) read-only array.")
 
 
 
@@ -114,7 +166,9 @@ class Circle(Shape):
 
     def __new__(cls, radius: float) -> "Circle":
         values = (_size(radius, "Circle radius"),)
-        return cls._adopt(lambda out: lib.gjk_circle_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_circle_new(*values, out), cls.__name__, values)
+
+    radius = _parameter(0, "Circle's radius, as given.")
 
 
 class Sphere(Shape):
@@ -124,7 +178,9 @@ class Sphere(Shape):
 
     def __new__(cls, radius: float) -> "Sphere":
         values = (_size(radius, "Sphere radius"),)
-        return cls._adopt(lambda out: lib.gjk_sphere_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_sphere_new(*values, out), cls.__name__, values)
+
+    radius = _parameter(0, "Sphere's radius, as given.")
 
 
 class Ellipse(Shape):
@@ -134,7 +190,10 @@ class Ellipse(Shape):
 
     def __new__(cls, half_x: float, half_y: float) -> "Ellipse":
         values = (_size(half_x, "Ellipse half_x"), _size(half_y, "Ellipse half_y"),)
-        return cls._adopt(lambda out: lib.gjk_ellipse_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_ellipse_new(*values, out), cls.__name__, values)
+
+    half_x = _parameter(0, "Ellipse's half_x, as given.")
+    half_y = _parameter(1, "Ellipse's half_y, as given.")
 
 
 class Ellipsoid(Shape):
@@ -144,7 +203,11 @@ class Ellipsoid(Shape):
 
     def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Ellipsoid":
         values = (_size(half_x, "Ellipsoid half_x"), _size(half_y, "Ellipsoid half_y"), _size(half_z, "Ellipsoid half_z"),)
-        return cls._adopt(lambda out: lib.gjk_ellipsoid_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_ellipsoid_new(*values, out), cls.__name__, values)
+
+    half_x = _parameter(0, "Ellipsoid's half_x, as given.")
+    half_y = _parameter(1, "Ellipsoid's half_y, as given.")
+    half_z = _parameter(2, "Ellipsoid's half_z, as given.")
 
 
 class Stadium(Shape):
@@ -154,7 +217,10 @@ class Stadium(Shape):
 
     def __new__(cls, half_length: float, radius: float) -> "Stadium":
         values = (_size(half_length, "Stadium half_length"), _size(radius, "Stadium radius"),)
-        return cls._adopt(lambda out: lib.gjk_stadium_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_stadium_new(*values, out), cls.__name__, values)
+
+    half_length = _parameter(0, "Stadium's half_length, as given.")
+    radius = _parameter(1, "Stadium's radius, as given.")
 
 
 class Capsule(Shape):
@@ -164,7 +230,10 @@ class Capsule(Shape):
 
     def __new__(cls, half_length: float, radius: float) -> "Capsule":
         values = (_size(half_length, "Capsule half_length"), _size(radius, "Capsule radius"),)
-        return cls._adopt(lambda out: lib.gjk_capsule_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_capsule_new(*values, out), cls.__name__, values)
+
+    half_length = _parameter(0, "Capsule's half_length, as given.")
+    radius = _parameter(1, "Capsule's radius, as given.")
 
 
 class Rectangle(Shape):
@@ -174,7 +243,10 @@ class Rectangle(Shape):
 
     def __new__(cls, half_x: float, half_y: float) -> "Rectangle":
         values = (_size(half_x, "Rectangle half_x"), _size(half_y, "Rectangle half_y"),)
-        return cls._adopt(lambda out: lib.gjk_rectangle_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_rectangle_new(*values, out), cls.__name__, values)
+
+    half_x = _parameter(0, "Rectangle's half_x, as given.")
+    half_y = _parameter(1, "Rectangle's half_y, as given.")
 
 
 class Box(Shape):
@@ -184,7 +256,11 @@ class Box(Shape):
 
     def __new__(cls, half_x: float, half_y: float, half_z: float) -> "Box":
         values = (_size(half_x, "Box half_x"), _size(half_y, "Box half_y"), _size(half_z, "Box half_z"),)
-        return cls._adopt(lambda out: lib.gjk_box_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_box_new(*values, out), cls.__name__, values)
+
+    half_x = _parameter(0, "Box's half_x, as given.")
+    half_y = _parameter(1, "Box's half_y, as given.")
+    half_z = _parameter(2, "Box's half_z, as given.")
 
 
 class Cylinder(Shape):
@@ -195,7 +271,10 @@ class Cylinder(Shape):
 
     def __new__(cls, half_height: float, radius: float) -> "Cylinder":
         values = (_size(half_height, "Cylinder half_height"), _size(radius, "Cylinder radius"),)
-        return cls._adopt(lambda out: lib.gjk_cylinder_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_cylinder_new(*values, out), cls.__name__, values)
+
+    half_height = _parameter(0, "Cylinder's half_height, as given.")
+    radius = _parameter(1, "Cylinder's radius, as given.")
 
 
 class Cone(Shape):
@@ -207,7 +286,10 @@ class Cone(Shape):
 
     def __new__(cls, half_height: float, radius: float) -> "Cone":
         values = (_size(half_height, "Cone half_height"), _size(radius, "Cone radius"),)
-        return cls._adopt(lambda out: lib.gjk_cone_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_cone_new(*values, out), cls.__name__, values)
+
+    half_height = _parameter(0, "Cone's half_height, as given.")
+    radius = _parameter(1, "Cone's radius, as given.")
 
 
 class Segment(Shape):
@@ -216,16 +298,19 @@ class Segment(Shape):
     __slots__ = ()
 
     def __new__(cls, start: ArrayLike, end: ArrayLike) -> "Segment":
-        p = real(start, "Segment start")
-        q = real(end, "Segment end")
+        p = _kept(real(start, "Segment start"))
+        q = _kept(real(end, "Segment end"))
         if p.shape == q.shape == (2,):
             return cls._adopt(lambda out: lib.gjk_segment2d_new(*p.tolist(), *q.tolist(), out),
-                              "Segment (start, end)")
+                              "Segment (start, end)", (p, q))
         if p.shape == q.shape == (3,):
             return cls._adopt(lambda out: lib.gjk_segment3d_new(*p.tolist(), *q.tolist(), out),
-                              "Segment (start, end)")
+                              "Segment (start, end)", (p, q))
         raise ValueError(f"Segment start and end: two points of 2 or of 3 components, not "
                          f"shapes {p.shape} and {q.shape}")
+
+    start = _parameter(0, "One end, a read-only array.")
+    end = _parameter(1, "The other end, a read-only array.")
 
 
 
@@ -235,12 +320,16 @@ class Point(Shape):
     __slots__ = ()
 
     def __new__(cls, point: ArrayLike) -> "Point":
-        p = real(point, "Point point")
+        p = _kept(real(point, "Point point"))
         if p.shape == (2,):
-            return cls._adopt(lambda out: lib.gjk_point2d_new(*p.tolist(), out), "Point point")
+            return cls._adopt(lambda out: lib.gjk_point2d_new(*p.tolist(), out), "Point point",
+                              (p,))
         if p.shape == (3,):
-            return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out), "Point point")
+            return cls._adopt(lambda out: lib.gjk_point3d_new(*p.tolist(), out), "Point point",
+                              (p,))
         raise ValueError(f"Point point: 2 or 3 components, not shape {p.shape}")
+
+    point = _parameter(0, "The point, a read-only array.")
 
 
 class Rounded(Shape):
@@ -252,7 +341,11 @@ class Rounded(Shape):
 
     def __new__(cls, shape: Shape, radius: float) -> "Rounded":
         values = (handle(shape, "Rounded shape"), _size(radius, "Rounded radius"),)
-        return cls._adopt(lambda out: lib.gjk_rounded_new(*values, out), cls.__name__)
+        return cls._adopt(lambda out: lib.gjk_rounded_new(*values, out), cls.__name__,
+                          (shape, values[1]))
+
+    shape = _parameter(0, "The shape that is rounded.")
+    radius = _parameter(1, "The radius it is grown by.")
 
 
 def handle(shape: Optional[Shape], what: str):
