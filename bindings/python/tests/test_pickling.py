@@ -117,6 +117,9 @@ def test_equality_is_by_class_and_arguments():
 def test_poses_pickle_and_copy_bit_for_bit():
     for pose in (gjk.Pose(), gjk.Pose([1.0, 2.0], 0.3), gjk.Pose([1e-300, 2.0, 3.0],
                  [0.0, 0.6, 0.0, 0.8]), gjk.Pose.from_matrix(np.eye(4))):
+        # Used in a query first: the pose then holds its C struct, which cannot be pickled.
+        shape = gjk.Circle(1.0) if pose._dimension == 2 else gjk.Sphere(1.0)
+        gjk.distance(shape, shape, None, pose)
         for again in (pickle.loads(pickle.dumps(pose)), copy.copy(pose), copy.deepcopy(pose)):
             assert again == pose and hash(again) == hash(pose)
             assert np.array_equal(again.as_array(), pose.as_array())
