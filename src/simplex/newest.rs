@@ -29,14 +29,19 @@ const SOLID_TRIANGLE: f64 = 1.0 / 1024.0;
 /// least this share of its longest edge from the newest vertex to the sixth power.
 const SOLID_TETRAHEDRON: f64 = 1e-6;
 
-/// The point closest to the origin of the simplex `p` (a triangle, or in 3D a tetrahedron, the
-/// newest vertex last), and its weights; `None` where the simplex is too thin for these tests
-/// or rounding put the answer in a region without the newest vertex.
+/// The point closest to the origin of the simplex of `n` vertices `p(0)` to `p(n - 1)` (a
+/// triangle, or in 3D a tetrahedron, the newest vertex last), and its weights; `None` where
+/// the simplex is too thin for these tests or rounding put the answer in a region without the
+/// newest vertex. The vertices are read through `p`, where they lie (no copy).
 #[inline(always)]
-pub(crate) fn closest_through_newest<const D: usize>(p: &[Vector<D>]) -> Option<Closest<D>> {
-    match *p {
-        [b, c, a] => triangle(a, b, c, [2, 0, 1]),
-        [b, c, d, a] if D == 3 => {
+pub(crate) fn closest_through_newest<const D: usize>(
+    n: usize,
+    p: impl Fn(usize) -> Vector<D>,
+) -> Option<Closest<D>> {
+    match n {
+        3 => triangle(p(2), p(0), p(1), [2, 0, 1]),
+        4 if D == 3 => {
+            let [b, c, d, a] = [0, 1, 2, 3].map(&p);
             let closest = tetrahedron(lift(&a), lift(&b), lift(&c), lift(&d))?;
             Some(Closest {
                 weights: closest.weights,
@@ -217,7 +222,7 @@ mod tests {
             }
             steps += 1;
             let full = closest_to_origin(&p);
-            let Some(newest) = closest_through_newest(&p) else {
+            let Some(newest) = closest_through_newest(n, |i| p[i]) else {
                 continue;
             };
             solved += 1;
@@ -258,11 +263,11 @@ mod tests {
             v(1.0, 0.0, 1.0),
             v(1.0, 1.0, 1e-9),
         ];
-        assert!(closest_through_newest(&flat).is_none());
+        assert!(closest_through_newest(4, |i| flat[i]).is_none());
         let sliver = [v(1.0, 0.0, 0.0), v(1.0, 1.0, 0.0), v(1.0, 0.5, 1e-6)];
-        assert!(closest_through_newest(&sliver).is_none());
+        assert!(closest_through_newest(3, |i| sliver[i]).is_none());
         let w = Vector::<2>::new;
         let sliver = [w(1.0, 0.0), w(1.0, 1.0), w(1.0 + 1e-6, 0.5)];
-        assert!(closest_through_newest(&sliver).is_none());
+        assert!(closest_through_newest(3, |i| sliver[i]).is_none());
     }
 }

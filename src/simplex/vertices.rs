@@ -186,12 +186,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         let n = self.len + 1;
         self.points[self.len] = p;
         self.keys[self.len] = key;
-        let through_newest = if n >= 3 {
-            let w: [Vector<D>; 4] = std::array::from_fn(|i| self.points[i].w);
-            closest_through_newest(&w[..n])
-        } else {
-            None
-        };
+        let through_newest = closest_through_newest(n, |i| self.points[i].w);
         let (weights, v) = match through_newest {
             Some(closest) => (closest.weights, closest.point),
             None => self.solve(n),
