@@ -127,6 +127,39 @@ typedef struct GjkDistanceResult {
 } GjkDistanceResult;
 
 /**
+ * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
+ */
+typedef struct GjkPenetrationResult {
+  /**
+   * Below 0: minus the penetration depth (the shortest translation that separates the
+   * shapes). From 0 up: the distance (0 when touching). Continuous across touching.
+   */
+  double signed_distance;
+  /**
+   * The deepest point of A inside B, or the point of A closest to B.
+   */
+  double point_a[3];
+  /**
+   * The deepest point of B inside A, or the point of B closest to A.
+   */
+  double point_b[3];
+  /**
+   * Unit vector from A towards B: translating B by -signed_distance * normal makes the
+   * shapes touch.
+   */
+  double normal[3];
+  /**
+   * Support-point evaluations made (GJK and EPA together); 0 for two polygons of 3 to 8
+   * vertices in 2D, which an exact kernel answers.
+   */
+  uint32_t iterations;
+  /**
+   * Whether the shapes overlap or touch.
+   */
+  bool intersecting;
+} GjkPenetrationResult;
+
+/**
  * One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
  * (`i < j`) and the distance query of shape `i` (as A) against shape `j` (as B).
  */
@@ -314,39 +347,6 @@ typedef struct GjkManifold {
    */
   struct GjkContactPoint points[4];
 } GjkManifold;
-
-/**
- * The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
- */
-typedef struct GjkPenetrationResult {
-  /**
-   * Below 0: minus the penetration depth (the shortest translation that separates the
-   * shapes). From 0 up: the distance (0 when touching). Continuous across touching.
-   */
-  double signed_distance;
-  /**
-   * The deepest point of A inside B, or the point of A closest to B.
-   */
-  double point_a[3];
-  /**
-   * The deepest point of B inside A, or the point of B closest to A.
-   */
-  double point_b[3];
-  /**
-   * Unit vector from A towards B: translating B by -signed_distance * normal makes the
-   * shapes touch.
-   */
-  double normal[3];
-  /**
-   * Support-point evaluations made (GJK and EPA together); 0 for two polygons of 3 to 8
-   * vertices in 2D, which an exact kernel answers.
-   */
-  uint32_t iterations;
-  /**
-   * Whether the shapes overlap or touch.
-   */
-  bool intersecting;
-} GjkPenetrationResult;
 
 /**
  * What a traced step did with its support point (`GjkTraceStep::outcome`).
@@ -540,6 +540,27 @@ GjkStatus gjk_distance_batch(const struct GjkShape *const *shapes_a,
                              uint32_t threads,
                              struct GjkDistanceResult *results,
                              GjkStatus *statuses);
+
+/**
+ * The penetration of each of `count` pairs, spread over up to `threads` threads (0: one per
+ * core): `results[k]` is what `gjk_penetration_ex` writes for `shapes_a[k]` placed by
+ * `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]` (minus the depth when they overlap,
+ * their distance otherwise). Poses, options, statuses, failures and threads as in
+ * `gjk_distance_batch`; `results[k]` is written for the pairs that succeed and for those that
+ * reach the iteration cap (with the best answer found).
+ *
+ * # Safety
+ * As `gjk_distance_batch`.
+ */
+GjkStatus gjk_penetration_batch(const struct GjkShape *const *shapes_a,
+                                const struct GjkPose *poses_a,
+                                const struct GjkShape *const *shapes_b,
+                                const struct GjkPose *poses_b,
+                                size_t count,
+                                const struct GjkQueryOptions *options,
+                                uint32_t threads,
+                                struct GjkPenetrationResult *results,
+                                GjkStatus *statuses);
 
 /**
  * Whether each of `count` pairs intersects, spread over up to `threads` threads (0: one per

@@ -472,3 +472,110 @@ fn pairs_within_a_subnormal_separation() {
     assert_eq!(pairs.len(), 1, "{pairs:?}");
     assert_eq!(pairs[0].result.distance, tiny);
 }
+
+/// The C ABI's penetration batch writes what `gjk_penetration` writes, bit for bit, on 3D
+/// pairs of every kind (overlapping and apart, on 1 to 2 threads and from 128 pairs on the
+/// pool), reports a NULL shape by index, and writes the best answer of a pair that hits the
+/// iteration cap with its status.
+#[test]
+fn c_penetration_batch_equals_the_single_calls() {
+    unsafe {
+        let mut shapes = Vec::new();
+        for k in 0..400 {
+            let mut s = std::ptr::null_mut();
+            let status = match k % 4 {
+                0 => gjk_sphere_new(0.5 + f64::from(k % 7) * 0.1, &mut s),
+                1 => gjk_box_new(0.7, 0.3, 0.4, &mut s),
+                2 => gjk_capsule_new(0.5, 0.25, &mut s),
+                _ => gjk_ellipsoid_new(0.6, 0.4, 0.3, &mut s),
+            };
+            assert_eq!(status, GJK_OK);
+            shapes.push(s.cast_const());
+        }
+        let mut rng = Rng::new(41);
+        let poses: Vec<GjkPose> = (0..400)
+            .map(|_| {
+                let q = UnitQuaternion::from_euler_angles(
+                    rng.range(-3.0, 3.0),
+                    rng.range(-3.0, 3.0),
+                    rng.range(-3.0, 3.0),
+                );
+                let t = [0.0; 3].map(|_: f64| rng.range(-1.5, 1.5));
+                gjk_pose_3d(t.as_ptr(), [q.i, q.j, q.k, q.w].as_ptr())
+            })
+            .collect();
+        let (a, b) = (&shapes[..200], &shapes[200..]);
+        let (pa, pb) = (&poses[..200], &poses[200..]);
+        let mut overlapping = 0;
+        for threads in [1, 2, 0] {
+            let mut results = vec![GjkPenetrationResult::default(); 200];
+            let mut statuses = vec![-1; 200];
+            let status = gjk_penetration_batch(
+                a.as_ptr(),
+                pa.as_ptr(),
+                b.as_ptr(),
+                pb.as_ptr(),
+                200,
+                std::ptr::null(),
+                threads,
+                results.as_mut_ptr(),
+                statuses.as_mut_ptr(),
+            );
+            assert_eq!(status, GJK_OK);
+            assert!(statuses.iter().all(|s| *s == GJK_OK));
+            for k in 0..200 {
+                let mut single = GjkPenetrationResult::default();
+                assert_eq!(
+                    gjk_penetration(a[k], &pa[k], b[k], &pb[k], &mut single),
+                    GJK_OK
+                );
+                assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
+                assert_eq!(
+                    results[k].signed_distance.to_bits(),
+                    single.signed_distance.to_bits()
+                );
+                overlapping += usize::from(single.signed_distance < 0.0);
+            }
+        }
+        assert!(
+            overlapping > 60 && overlapping < 540,
+            "{overlapping} overlapping"
+        );
+
+        let mut bad = b.to_vec();
+        bad[7] = std::ptr::null();
+        let mut results = vec![GjkPenetrationResult::default(); 200];
+        let mut statuses = vec![-1; 200];
+        let capped = GjkQueryOptions {
+            max_iterations: 1,
+            ..gjk_query_options_default()
+        };
+        let status = gjk_penetration_batch(
+            a.as_ptr(),
+            pa.as_ptr(),
+            bad.as_ptr(),
+            pb.as_ptr(),
+            200,
+            &capped,
+            1,
+            results.as_mut_ptr(),
+            statuses.as_mut_ptr(),
+        );
+        assert_eq!(status, GJK_NULL_POINTER);
+        assert_eq!(last_error(), "pair 7: shape b is NULL");
+        assert_eq!(statuses[7], GJK_NULL_POINTER);
+        let capped_pairs: Vec<usize> = (0..200)
+            .filter(|&k| statuses[k] == GJK_NO_CONVERGENCE)
+            .collect();
+        assert!(!capped_pairs.is_empty());
+        for k in capped_pairs {
+            let mut single = GjkPenetrationResult::default();
+            let status = gjk_penetration_ex(a[k], &pa[k], b[k], &pb[k], &capped, &mut single);
+            assert_eq!(status, GJK_NO_CONVERGENCE);
+            assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
+        }
+        for s in shapes {
+            gjk_shape_free(s.cast_mut());
+        }
+    }
+}

@@ -7,7 +7,8 @@ use crate::ffi::callback::checked;
 use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{
-    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
+    query_failure, write_out, GjkDistanceResult, GjkPenetrationResult, GjkQueryOptions, Posed,
+    Query, QueryFn,
 };
 use crate::ffi::shapes::{AnyShape, GjkShape};
 use crate::ffi::status::{
@@ -94,6 +95,21 @@ impl QueryFn<Answer<GjkDistanceResult>> for DistanceQuery {
     ) -> Result<Answer<GjkDistanceResult>, Failure> {
         let mut value = GjkDistanceResult::default();
         let outcome = write_out(pair.distance(), &mut value);
+        Ok(Answer::of(value, outcome))
+    }
+}
+
+/// The penetration query of a batch: its answer as `gjk_penetration_ex` writes it.
+#[derive(Clone, Copy)]
+struct PenetrationQuery;
+
+impl QueryFn<Answer<GjkPenetrationResult>> for PenetrationQuery {
+    fn call<const D: usize, A: Support<D>, B: Support<D>>(
+        self,
+        pair: Posed<D, A, B>,
+    ) -> Result<Answer<GjkPenetrationResult>, Failure> {
+        let mut value = GjkPenetrationResult::default();
+        let outcome = write_out(pair.penetration(), &mut value);
         Ok(Answer::of(value, outcome))
     }
 }
@@ -280,6 +296,44 @@ pub unsafe extern "C" fn gjk_distance_batch(
     guard(|| {
         batch(
             DistanceQuery,
+            shapes_a,
+            poses_a,
+            shapes_b,
+            poses_b,
+            count,
+            options,
+            threads,
+            results,
+            statuses,
+        )
+    })
+}
+
+/// The penetration of each of `count` pairs, spread over up to `threads` threads (0: one per
+/// core): `results[k]` is what `gjk_penetration_ex` writes for `shapes_a[k]` placed by
+/// `poses_a[k]` and `shapes_b[k]` placed by `poses_b[k]` (minus the depth when they overlap,
+/// their distance otherwise). Poses, options, statuses, failures and threads as in
+/// `gjk_distance_batch`; `results[k]` is written for the pairs that succeed and for those that
+/// reach the iteration cap (with the best answer found).
+///
+/// # Safety
+/// As `gjk_distance_batch`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gjk_penetration_batch(
+    shapes_a: *const *const GjkShape,
+    poses_a: *const GjkPose,
+    shapes_b: *const *const GjkShape,
+    poses_b: *const GjkPose,
+    count: usize,
+    options: *const GjkQueryOptions,
+    threads: u32,
+    results: *mut GjkPenetrationResult,
+    statuses: *mut GjkStatus,
+) -> GjkStatus {
+    guard(|| {
+        batch(
+            PenetrationQuery,
             shapes_a,
             poses_a,
             shapes_b,

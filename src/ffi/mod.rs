@@ -27,7 +27,8 @@ mod trace;
 pub use aabb::gjk_shape_aabb;
 pub use batch::{
     gjk_distance_batch, gjk_intersect_batch, gjk_pair_list_copy, gjk_pair_list_free,
-    gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, GjkPair, GjkPairList,
+    gjk_pair_list_get, gjk_pair_list_len, gjk_pairs_within, gjk_penetration_batch, GjkPair,
+    GjkPairList,
 };
 pub use cache::{
     gjk_distance_cached, gjk_intersect_cached, gjk_simplex_cache_empty, GjkSimplexCache,

@@ -282,7 +282,9 @@ impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
 
     /// `gjk::penetration_with` on the pair.
     #[inline(always)]
-    fn penetration(&self) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>> {
+    pub(super) fn penetration(
+        &self,
+    ) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>> {
         penetration_with(self.a, self.pose_a, self.b, self.pose_b, self.options)
     }
 }

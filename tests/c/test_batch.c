@@ -1,5 +1,6 @@
 /*
- * The batch functions of the C ABI: gjk_distance_batch, gjk_intersect_batch, gjk_pairs_within
+ * The batch functions of the C ABI: gjk_distance_batch, gjk_intersect_batch,
+ * gjk_penetration_batch, gjk_pairs_within
  * and the GjkPairList accessors, against the single-pair calls and brute force, with good and
  * bad input. Built and run (under valgrind when available) by tests/batch_c_program.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
@@ -62,6 +63,16 @@ static void test_batches_equal_single_calls(void) {
           GJK_OK);
     CHECK(gjk_intersect_batch(a, pa, b, pb, N / 2, NULL, thread_counts[t], hits, NULL) ==
           GJK_OK);
+    GjkPenetrationResult depths[N / 2];
+    CHECK(gjk_penetration_batch(a, pa, b, pb, N / 2, NULL, thread_counts[t], depths, NULL) ==
+          GJK_OK);
+    for (int k = 0; k < N / 2; k++) {
+      GjkPenetrationResult one;
+      CHECK(gjk_penetration(a[k], &pa[k], b[k], &pb[k], &one) == GJK_OK);
+      CHECK(memcmp(&depths[k].signed_distance, &one.signed_distance, sizeof(double)) == 0);
+      CHECK(memcmp(depths[k].normal, one.normal, sizeof one.normal) == 0);
+      CHECK(depths[k].intersecting == one.intersecting);
+    }
     for (int k = 0; k < N / 2; k++) {
       GjkDistanceResult single;
       bool hit;
@@ -80,6 +91,10 @@ static void test_batches_equal_single_calls(void) {
   /* count 0: nothing to do, arrays may be NULL. */
   CHECK(gjk_distance_batch(NULL, NULL, NULL, NULL, 0, NULL, 0, NULL, NULL) == GJK_OK);
   CHECK(gjk_intersect_batch(NULL, NULL, NULL, NULL, 0, NULL, 0, NULL, NULL) == GJK_OK);
+  CHECK(gjk_penetration_batch(NULL, NULL, NULL, NULL, 0, NULL, 0, NULL, NULL) == GJK_OK);
+  /* count > 0 without results: refused, naming the argument. */
+  CHECK(gjk_penetration_batch(a, pa, b, pb, 2, NULL, 0, NULL, NULL) == GJK_NULL_POINTER);
+  CHECK(strstr(gjk_last_error_message(), "results") != NULL);
 }
 
 static void test_batch_errors(void) {
