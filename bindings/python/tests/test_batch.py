@@ -117,3 +117,33 @@ def test_pairs_within_equals_brute_force():
     assert len(brute) > 5
     assert list(zip(pairs.i.tolist(), pairs.j.tolist())) == [(i, j) for i, j, _ in brute]
     assert pairs.distance.tolist() == [d for _, _, d in brute]
+
+
+def test_penetration_batch_equals_single_calls_bit_for_bit():
+    rng = np.random.default_rng(4)
+    n = 300
+    a, b = random_polygons(rng, n), [gjk.Circle(r) for r in rng.uniform(0.2, 1.5, size=n)]
+    pa, pb = random_poses(rng, n), random_poses(rng, n)
+    batch = gjk.penetration_batch(a, b, pa, pb, threads=2)
+    assert len(batch) == n and batch.normal.shape == (n, 2) and (batch.status == 0).all()
+    for k in range(n):
+        single = gjk.penetration(a[k], b[k], gjk.Pose(pa[k, :2], pa[k, 3:]),
+                                 gjk.Pose(pb[k, :2], pb[k, 3:]))
+        assert batch.signed_distance[k] == single.signed_distance
+        assert (batch.point_a[k] == single.point_a).all()
+        assert (batch.point_b[k] == single.point_b).all()
+        assert (batch.normal[k] == single.normal).all()
+        assert batch.iterations[k] == single.iterations
+        assert batch.intersecting[k] == single.intersecting
+    assert 0 < (batch.signed_distance < 0).sum() < n
+
+
+def test_penetration_batch_closed_form_and_failures():
+    # Unit discs along x at 1.5 and 3 from the first: overlapping by 0.5, apart by 1.
+    batch = gjk.penetration_batch(gjk.Circle(1.0), gjk.Circle(1.0), None,
+                                  gjk.poses(np.array([[1.5, 0.0], [3.0, 0.0]])))
+    assert batch.signed_distance == pytest.approx([-0.5, 1.0], abs=1e-9)
+    with pytest.raises(gjk.DimensionMismatchError) as caught:
+        gjk.penetration_batch([gjk.Circle(1.0), gjk.Sphere(1.0)], gjk.Circle(1.0))
+    assert "pair 1" in str(caught.value)
+    assert caught.value.result.status.tolist() == [0, gjk._lib.GJK_DIMENSION_MISMATCH]

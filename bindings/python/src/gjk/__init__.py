@@ -10,12 +10,15 @@ numpy arrays. A binding of the gjk C library, which this package carries.
 Shapes (``Polygon``, ``Polytope``, ``Circle``, ``Sphere``, ``Ellipse``, ``Ellipsoid``,
 ``Stadium``, ``Capsule``, ``Rectangle``, ``Box``, ``Cylinder``, ``Cone``, ``Segment``,
 ``Point``, ``Rounded``: any of them grown by a radius, and ``SupportShape``: any convex shape
-given by a Python support function) are placed by a ``Pose`` at query time. Queries:
-``distance``, ``intersect``, ``penetration``, ``contact_manifold``, ``ray_cast``,
-``shape_cast``; on
-many pairs at once, ``distance_batch``, ``intersect_batch`` (poses as an (N, 7) array built by
-``poses`` / ``poses_from_matrices``) and ``pairs_within``. Failures raise ``GjkError``
-subclasses carrying the library's message.
+given by a Python support function) are placed by a ``Pose`` at query time; they pickle and
+copy as their constructor's arguments. Queries: ``distance``, ``intersect`` (both warm-started
+from a ``SimplexCache`` per pair with ``cache=``), ``penetration``, ``signed_distance``,
+``contact_manifold``, ``ray_cast``, ``shape_cast``, and ``distance_trace`` (every step of the
+search, ``Trace.plot`` draws it); on many pairs at once, ``distance_batch``,
+``intersect_batch``, ``penetration_batch`` (poses as an (N, 7) array built by ``poses`` /
+``poses_from_matrices``) and ``pairs_within``. Failures raise ``GjkError`` subclasses carrying
+the library's message; a query that reaches its iteration cap raises ``NoConvergenceError``
+with the best answer found in its ``result``.
 """
 
 from ._callback import SupportShape
@@ -24,9 +27,12 @@ from ._errors import (DimensionMismatchError, GjkError, InternalError, InvalidAr
 from ._native import ffi as _ffi, lib as _lib
 from ._pose import Pose, poses, poses_from_matrices, quaternions_from_angles, quaternions_from_matrices
 from ._queries import (ContactPoint, DistanceBatch, DistanceResult, Manifold, Pairs,
-                       PenetrationResult, RayHit, ShapeCastHit, contact_manifold, distance,
-                       distance_batch, intersect, intersect_batch, pairs_within, penetration,
-                       ray_cast, shape_cast)
+                       PenetrationBatch, PenetrationResult, RayHit, ShapeCastHit,
+                       contact_manifold, distance, distance_batch, intersect, intersect_batch,
+                       pairs_within, penetration, penetration_batch, ray_cast, shape_cast,
+                       signed_distance)
+from ._trace import OUTCOMES, Trace, distance_trace
+from ._warm import SimplexCache
 from ._shapes import (Box, Capsule, Circle, Cone, Cylinder, Ellipse, Ellipsoid, Point, Polygon,
                       Polytope, Rectangle, Rounded, Segment, Shape, Sphere, Stadium, convex_hull)
 
@@ -37,11 +43,12 @@ __version__ = "0.1.0"
 __all__ = [
     "Box", "Capsule", "Circle", "Cone", "ContactPoint", "Cylinder", "DimensionMismatchError",
     "DistanceBatch", "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError",
-    "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "Pairs",
-    "PenetrationResult", "Point", "Polygon", "Polytope", "Pose", "RayHit", "Rectangle", "Rounded",
-    "Segment", "Shape", "ShapeCastHit", "Sphere", "Stadium", "SupportShape", "contact_manifold",
-    "convex_hull", "distance", "distance_batch", "intersect", "intersect_batch",
-    "last_error_message", "library_version", "pairs_within", "penetration", "poses",
+    "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "OUTCOMES",
+    "Pairs", "PenetrationBatch", "PenetrationResult", "Point", "Polygon", "Polytope", "Pose",
+    "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit", "SimplexCache", "Sphere",
+    "Stadium", "SupportShape", "Trace", "contact_manifold", "convex_hull", "distance",
+    "distance_batch", "distance_trace", "intersect", "intersect_batch", "last_error_message",
+    "library_version", "pairs_within", "penetration", "penetration_batch", "poses",
     "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices", "ray_cast",
-    "shape_cast",
+    "shape_cast", "signed_distance",
 ]

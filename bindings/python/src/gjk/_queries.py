@@ -14,12 +14,18 @@ from ._native import ffi, lib
 from ._checks import flag, integer, invalid, number, vector
 from ._pose import Pose, PoseLike, c_pose, pose_array
 from ._shapes import Shape, handle
+from ._warm import SimplexCache, c_cache
 
 # numpy views of the C result structs, checked field by field against the compiled layout.
 DISTANCE_DTYPE = np.dtype(
     [("distance", "f8"), ("point_a", "f8", (3,)), ("point_b", "f8", (3,)),
      ("normal", "f8", (3,)), ("lower_bound", "f8"), ("iterations", "u4"),
      ("intersecting", "?")],
+    align=True,
+)
+PENETRATION_DTYPE = np.dtype(
+    [("signed_distance", "f8"), ("point_a", "f8", (3,)), ("point_b", "f8", (3,)),
+     ("normal", "f8", (3,)), ("iterations", "u4"), ("intersecting", "?")],
     align=True,
 )
 PAIR_DTYPE = np.dtype([("i", np.uintp), ("j", np.uintp), ("result", DISTANCE_DTYPE)], align=True)
@@ -32,6 +38,7 @@ def _check_layout(dtype: np.dtype, c_type: str) -> None:
 
 
 _check_layout(DISTANCE_DTYPE, "GjkDistanceResult")
+_check_layout(PENETRATION_DTYPE, "GjkPenetrationResult")
 _check_layout(PAIR_DTYPE, "GjkPair")
 
 
@@ -161,14 +168,19 @@ def _distance_result(c, dimension: int) -> DistanceResult:
 
 def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
              tolerance: Optional[float] = None,
-             max_iterations: Optional[int] = None) -> DistanceResult:
+             max_iterations: Optional[int] = None,
+             cache: Optional[SimplexCache] = None) -> DistanceResult:
     """The distance between shape ``a`` placed by ``pose_a`` and ``b`` placed by ``pose_b``
     (None: identity; a bare translation is accepted), with the closest points, the normal from
-    A to B and a certified lower bound (``gjk_distance_ex``). ``NoConvergenceError`` carries
+    A to B and a certified lower bound (``gjk_distance_ex``; warm-started from ``cache``, which
+    then holds this query's end, with ``gjk_distance_cached``). ``NoConvergenceError`` carries
     the bounds found in its ``result``."""
     out = ffi.new("GjkDistanceResult *")
-    status = lib.gjk_distance_ex(*_placed(a, pose_a, b, pose_b),
-                                 _options(tolerance, max_iterations), out)
+    placed, options = _placed(a, pose_a, b, pose_b), _options(tolerance, max_iterations)
+    if cache is None:
+        status = lib.gjk_distance_ex(*placed, options, out)
+    else:
+        status = lib.gjk_distance_cached(*placed, options, c_cache(cache), out)
     if status == lib.GJK_OK:
         return _distance_result(out, _dimension(a, b))
     raise error(status, _distance_result(out, _dimension(a, b))
@@ -176,12 +188,17 @@ def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = Non
 
 
 def intersect(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
-              max_iterations: Optional[int] = None) -> bool:
+              max_iterations: Optional[int] = None,
+              cache: Optional[SimplexCache] = None) -> bool:
     """Whether the placed shapes overlap or touch (``gjk_intersect_ex``: stops as soon as it
-    knows)."""
+    knows; warm-started from ``cache``, which then holds the proof, with
+    ``gjk_intersect_cached``)."""
     out = ffi.new("bool *")
-    status = lib.gjk_intersect_ex(*_placed(a, pose_a, b, pose_b),
-                                  _options(None, max_iterations), out)
+    placed, options = _placed(a, pose_a, b, pose_b), _options(None, max_iterations)
+    if cache is None:
+        status = lib.gjk_intersect_ex(*placed, options, out)
+    else:
+        status = lib.gjk_intersect_cached(*placed, options, c_cache(cache), out)
     if status != lib.GJK_OK:
         raise error(status)
     return bool(out[0])
@@ -191,16 +208,29 @@ def penetration(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = 
                 tolerance: Optional[float] = None,
                 max_iterations: Optional[int] = None) -> PenetrationResult:
     """The signed distance (minus the penetration depth when the shapes overlap, by EPA), with
-    the deepest or closest points and the normal (``gjk_penetration_ex``)."""
+    the deepest or closest points and the normal (``gjk_penetration_ex``). ``NoConvergenceError``
+    carries the best answer found in its ``result``."""
     out = ffi.new("GjkPenetrationResult *")
     status = lib.gjk_penetration_ex(*_placed(a, pose_a, b, pose_b),
                                     _options(tolerance, max_iterations), out)
+    d = _dimension(a, b)
+    result = PenetrationResult(float(out.signed_distance), _vector(out.point_a, d),
+                               _vector(out.point_b, d), _vector(out.normal, d),
+                               int(out.iterations), bool(out.intersecting))
+    if status != lib.GJK_OK:
+        raise error(status, result if status == lib.GJK_NO_CONVERGENCE else None)
+    return result
+
+
+def signed_distance(a: Shape, b: Shape, pose_a: PoseLike = None,
+                    pose_b: PoseLike = None) -> float:
+    """Minus the penetration depth when the placed shapes overlap, their distance otherwise (0
+    when touching): ``gjk_signed_distance``, the number of ``penetration`` alone."""
+    out = ffi.new("double *")
+    status = lib.gjk_signed_distance(*_placed(a, pose_a, b, pose_b), out)
     if status != lib.GJK_OK:
         raise error(status)
-    d = _dimension(a, b)
-    return PenetrationResult(float(out.signed_distance), _vector(out.point_a, d),
-                             _vector(out.point_b, d), _vector(out.normal, d),
-                             int(out.iterations), bool(out.intersecting))
+    return float(out[0])
 
 
 def contact_manifold(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
@@ -367,6 +397,48 @@ def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, pos
                           results["intersecting"], statuses)
     if status != lib.GJK_OK:
         failure = error(status, batch)  # also takes what a support callable raised
+        if raise_on_error:
+            raise failure
+    return batch
+
+
+@dataclass(frozen=True)
+class PenetrationBatch:
+    """The answers of ``penetration_batch``: arrays with one row per pair, as
+    ``DistanceBatch``."""
+
+    signed_distance: NDArray[np.float64]
+    point_a: NDArray[np.float64]
+    point_b: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    iterations: NDArray[np.uint32]
+    intersecting: NDArray[np.bool_]
+    status: NDArray[np.int32]
+
+    def __len__(self) -> int:
+        return self.signed_distance.shape[0]
+
+
+def penetration_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None,
+                      *, threads: int = 0, tolerance: Optional[float] = None,
+                      max_iterations: Optional[int] = None,
+                      raise_on_error: bool = True) -> PenetrationBatch:
+    """The penetration of N pairs in one call (``gjk_penetration_batch``): row k equals what
+    ``penetration`` answers for pair k; arguments, failures and ``raise_on_error`` as
+    ``distance_batch``."""
+    n, d, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
+    raise_on_error = flag(raise_on_error, "raise_on_error")
+    results = np.zeros(n, PENETRATION_DTYPE)
+    statuses = np.zeros(n, np.int32)
+    status = lib.gjk_penetration_batch(
+        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
+        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), _threads(threads),
+        _pointer(results, "GjkPenetrationResult *"), _pointer(statuses, "GjkStatus *"))
+    batch = PenetrationBatch(results["signed_distance"], results["point_a"][:, :d],
+                             results["point_b"][:, :d], results["normal"][:, :d],
+                             results["iterations"], results["intersecting"], statuses)
+    if status != lib.GJK_OK:
+        failure = error(status, batch)
         if raise_on_error:
             raise failure
     return batch
