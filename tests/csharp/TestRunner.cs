@@ -487,7 +487,8 @@ internal static class TestRunner
         }
     }
 
-    /// <summary>An iteration cap too low: the bounds found still bracket the distance.</summary>
+    /// <summary>An iteration cap too low: the Try variants return false with the bounds found,
+    /// which bracket the distance; the others raise with them.</summary>
     private static void NoConvergence()
     {
         using (Shape a = Shape.Ellipsoid(3, 1, 2))
@@ -503,8 +504,20 @@ internal static class TestRunner
             Check(r.LowerBound <= exact + 1e-12 && exact <= r.Distance + 1e-12,
                 "bounds bracket the distance: " + r.LowerBound + " <= " + exact + " <= "
                 + r.Distance);
-            Check(Same(Gjk.Distance(a, GjkPose.Identity, b, poseB, capped), r),
-                "Distance with a cap returns the bounds found");
+            var capError = Throws<GjkNoConvergenceException<GjkDistanceResult>>(
+                () => Gjk.Distance(a, GjkPose.Identity, b, poseB, capped),
+                "Distance at the cap raises");
+            Check(capError != null && Same(capError.Result, r) && capError is GjkException
+                && capError.Status == GjkStatus.NoConvergence,
+                "its exception carries the bounds found");
+            GjkTraceStep[] steps;
+            Check(!Gjk.TryDistanceTrace(a, GjkPose.Identity, b, poseB, capped, out steps, out r)
+                && steps.Length == 2, "TryDistanceTrace at the cap: false, the 2 steps");
+            var traceError = Throws<GjkNoConvergenceException<GjkTraceStep[]>>(
+                () => Gjk.DistanceTrace(a, GjkPose.Identity, b, poseB, capped, out r),
+                "DistanceTrace at the cap raises");
+            Check(traceError != null && traceError.Result.Length == 2,
+                "its exception carries the steps up to the cap");
             Check(Gjk.TryDistance(a, GjkPose.Identity, b, poseB, GjkQueryOptions.Default, out r),
                 "default options converge");
             Near(r.Distance, exact, 0, "TryDistance equals Distance");
@@ -517,8 +530,11 @@ internal static class TestRunner
                 "two iterations do not converge on overlapping ellipsoids");
             Check(!double.IsNaN(p.SignedDistance) && !double.IsInfinity(p.SignedDistance),
                 "a finite answer is returned: " + p.SignedDistance);
-            GjkPenetrationResult q = Gjk.Penetration(a, GjkPose.Identity, b, overlapping, capped);
-            Check(q.SignedDistance == p.SignedDistance, "Penetration with a cap returns it too");
+            var depthError = Throws<GjkNoConvergenceException<GjkPenetrationResult>>(
+                () => Gjk.Penetration(a, GjkPose.Identity, b, overlapping, capped),
+                "Penetration at the cap raises");
+            Check(depthError != null && depthError.Result.SignedDistance == p.SignedDistance,
+                "its exception carries the best answer");
         }
     }
 

@@ -75,9 +75,9 @@ namespace GjkCollision
             CheckShapes(a, b);
             GjkQueryOptions options = GjkNative.gjk_query_options_default();
             GjkDistanceResult result;
-            CheckAnswered(GjkNative.gjk_distance_cached(
+            bool converged = CheckAnswered(GjkNative.gjk_distance_cached(
                 a, ref poseA, b, ref poseB, ref options, ref cache, out result));
-            return result;
+            return Converged(converged, result);
         }
 
         /// <summary><see cref="Intersect(Shape, GjkPose, Shape, GjkPose)"/> warm-started from

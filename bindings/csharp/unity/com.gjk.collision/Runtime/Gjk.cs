@@ -11,9 +11,10 @@ namespace GjkCollision
     /// pose. Shapes are closed sets: touching shapes intersect, at distance 0, and the queries
     /// agree (but within rounding of touching, where <c>Intersect</c> is exact and
     /// <c>Distance</c> may report a tiny distance with a lower bound of 0). Queries allocate nothing: the library reads the poses and writes the
-    /// results in place. A failed call raises <see cref="GjkException"/>; reaching the iteration
-    /// cap is not a failure for <c>Distance</c> and <c>Penetration</c>, whose results are then
-    /// the best found (the <c>Try</c> variants tell whether the query converged).
+    /// results in place. A failed call raises <see cref="GjkException"/>; a query that reaches its
+    /// iteration cap raises <see cref="GjkNoConvergenceException{T}"/>, whose <c>Result</c> is
+    /// the best answer found (a distance's bounds bracket the truth), and the <c>Try</c> variants
+    /// return false with that answer instead: the cap is never silent.
     /// </summary>
     public static partial class Gjk
     {
@@ -60,18 +61,20 @@ namespace GjkCollision
         {
             CheckShapes(a, b);
             GjkDistanceResult result;
-            CheckAnswered(GjkNative.gjk_distance(a, ref poseA, b, ref poseB, out result));
-            return result;
+            bool converged =
+                CheckAnswered(GjkNative.gjk_distance(a, ref poseA, b, ref poseB, out result));
+            return Converged(converged, result);
         }
 
-        /// <summary><see cref="Distance(Shape, GjkPose, Shape, GjkPose)"/> with
-        /// options.</summary>
+        /// <summary><see cref="Distance(Shape, GjkPose, Shape, GjkPose)"/> with options; the
+        /// iteration cap raises <see cref="GjkNoConvergenceException{T}"/> (see
+        /// <see cref="TryDistance"/>).</summary>
         public static GjkDistanceResult Distance(
             Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options)
         {
             GjkDistanceResult result;
-            TryDistance(a, poseA, b, poseB, options, out result);
-            return result;
+            bool converged = TryDistance(a, poseA, b, poseB, options, out result);
+            return Converged(converged, result);
         }
 
         /// <summary>The distance query with options. Returns false when the iteration cap was
@@ -102,18 +105,20 @@ namespace GjkCollision
         {
             CheckShapes(a, b);
             GjkPenetrationResult result;
-            CheckAnswered(GjkNative.gjk_penetration(a, ref poseA, b, ref poseB, out result));
-            return result;
+            bool converged =
+                CheckAnswered(GjkNative.gjk_penetration(a, ref poseA, b, ref poseB, out result));
+            return Converged(converged, result);
         }
 
         /// <summary><see cref="Penetration(Shape, GjkPose, Shape, GjkPose)"/> with options (EPA
-        /// has its own budget of <c>MaxIterations</c> after GJK's).</summary>
+        /// has its own budget of <c>MaxIterations</c> after GJK's); the iteration cap raises
+        /// <see cref="GjkNoConvergenceException{T}"/> (see <see cref="TryPenetration"/>).</summary>
         public static GjkPenetrationResult Penetration(
             Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options)
         {
             GjkPenetrationResult result;
-            TryPenetration(a, poseA, b, poseB, options, out result);
-            return result;
+            bool converged = TryPenetration(a, poseA, b, poseB, options, out result);
+            return Converged(converged, result);
         }
 
         /// <summary>The penetration query with options. Returns false when the iteration cap was
@@ -132,17 +137,14 @@ namespace GjkCollision
         /// the normal from A towards B and up to 2 (2D) or 4 (3D) points where the shapes
         /// overlap or are less than <paramref name="margin"/> apart, each with its point on A
         /// and on B, its separation and a feature id (<c>gjk_contact_manifold</c>). A box
-        /// resting on a box gives its 4 corners. Raises <see cref="GjkException"/> when the
-        /// iteration cap is reached too (see <see cref="TryContactManifold"/>).</summary>
+        /// resting on a box gives its 4 corners. Raises <see cref="GjkNoConvergenceException{T}"/>
+        /// when the iteration cap is reached (see <see cref="TryContactManifold"/>).</summary>
         public static GjkManifold ContactManifold(
             Shape a, GjkPose poseA, Shape b, GjkPose poseB, double margin)
         {
             GjkManifold result;
-            if (!TryContactManifold(a, poseA, b, poseB, margin, out result))
-            {
-                throw GjkException.FromLastError(GjkStatus.NoConvergence);
-            }
-            return result;
+            bool converged = TryContactManifold(a, poseA, b, poseB, margin, out result);
+            return Converged(converged, result);
         }
 
         /// <summary>The contact manifold. Returns false when the iteration cap was reached
@@ -212,6 +214,19 @@ namespace GjkCollision
             }
         }
 
+        /// <summary><paramref name="result"/> of a query that converged; for one that reached
+        /// its iteration cap, raises <see cref="GjkNoConvergenceException{T}"/> carrying it (call
+        /// it right after the query: the message is the calling thread's last error).</summary>
+        internal static T Converged<T>(bool converged, T result)
+        {
+            if (!converged)
+            {
+                throw new GjkNoConvergenceException<T>(
+                    Utf8(GjkNative.gjk_last_error_message()), result);
+            }
+            return result;
+        }
+
         /// <summary>For the queries that write an answer on <c>NoConvergence</c> too: whether the
         /// query converged; any other failure raises.</summary>
         private static bool CheckAnswered(GjkStatus status)
@@ -242,7 +257,7 @@ namespace GjkCollision
     /// <summary>A failed call of the library: its status and its message, which names the
     /// argument (and the point) at fault. <see cref="Exception.Message"/> is the status
     /// description followed by that message.</summary>
-    public sealed class GjkException : Exception
+    public class GjkException : Exception
     {
         internal GjkException(GjkStatus status, string libraryMessage)
             : base(libraryMessage.Length == 0
@@ -266,5 +281,23 @@ namespace GjkCollision
         {
             return new GjkException(status, Gjk.Utf8(GjkNative.gjk_last_error_message()));
         }
+    }
+
+    /// <summary>A query that reached its iteration cap (<see cref="GjkStatus.NoConvergence"/>):
+    /// <see cref="Result"/> is the best answer found (a distance's <c>LowerBound</c> and
+    /// <c>Distance</c> bracket the truth; a trace's steps up to the cap). At the default cap
+    /// every query on valid input converges: this means a cap the caller set, or coordinates
+    /// far larger than the shapes' features. The <c>Try</c> variants return false with the
+    /// answer instead of raising.</summary>
+    public sealed class GjkNoConvergenceException<T> : GjkException
+    {
+        internal GjkNoConvergenceException(string libraryMessage, T result)
+            : base(GjkStatus.NoConvergence, libraryMessage)
+        {
+            Result = result;
+        }
+
+        /// <summary>The best answer found.</summary>
+        public T Result { get; private set; }
     }
 }

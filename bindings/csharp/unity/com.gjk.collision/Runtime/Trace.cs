@@ -139,14 +139,27 @@ namespace GjkCollision
         }
 
         /// <summary><see cref="DistanceTrace(Shape, GjkPose, Shape, GjkPose, out
-        /// GjkDistanceResult)"/> with options; reaching the iteration cap is not thrown (the
-        /// steps and the bounds are returned, as by <c>TryDistance</c>).</summary>
+        /// GjkDistanceResult)"/> with options; the iteration cap raises
+        /// <see cref="GjkNoConvergenceException{T}"/> whose <c>Result</c> is the steps up to
+        /// the cap (see <see cref="TryDistanceTrace"/>).</summary>
         public static GjkTraceStep[] DistanceTrace(
             Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options,
             out GjkDistanceResult result)
         {
+            GjkTraceStep[] steps;
+            bool converged = TryDistanceTrace(a, poseA, b, poseB, options, out steps, out result);
+            return Converged(converged, steps);
+        }
+
+        /// <summary>The traced distance query with options. Returns false when the iteration
+        /// cap was reached first: <paramref name="steps"/> then holds the steps up to the cap
+        /// and <paramref name="result"/> the bounds found.</summary>
+        public static bool TryDistanceTrace(
+            Shape a, GjkPose poseA, Shape b, GjkPose poseB, GjkQueryOptions options,
+            out GjkTraceStep[] steps, out GjkDistanceResult result)
+        {
             CheckShapes(a, b);
-            GjkTraceStep[] steps = new GjkTraceStep[16];
+            steps = new GjkTraceStep[16];
             UIntPtr count;
             GjkStatus status = GjkNative.gjk_distance_trace(a, ref poseA, b, ref poseB,
                 ref options, out result, steps, (UIntPtr)steps.Length, out count);
@@ -157,9 +170,9 @@ namespace GjkCollision
                 status = GjkNative.gjk_distance_trace(a, ref poseA, b, ref poseB, ref options,
                     out result, steps, (UIntPtr)steps.Length, out count);
             }
-            CheckAnswered(status);
+            bool converged = CheckAnswered(status);
             Array.Resize(ref steps, (int)Math.Min((ulong)count, (ulong)steps.Length));
-            return steps;
+            return converged;
         }
     }
 }
