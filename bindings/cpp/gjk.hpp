@@ -11,6 +11,8 @@
 //   gjk::contact_manifold  the contact points of a resting pair for a physics solver
 //   gjk::aabb      the axis-aligned bounding box of a placed shape (broad phases)
 //   gjk::Error     thrown when a C call fails: the status and the library's message
+//   gjk::NoConvergence<R>  the gjk::Error of a query that reached its iteration cap, carrying
+//                  the best answer found (result()): the cap is never silent
 //
 // The wrapper adds no checks, tolerances or semantics of its own: every argument is passed to
 // the C function as is and every failure the C layer reports becomes a gjk::Error. Queries
@@ -51,6 +53,24 @@ class Error : public std::runtime_error {
 
  private:
   GjkStatus status_;
+};
+
+// The gjk::Error of a query that reached its iteration cap (GJK_NO_CONVERGENCE): result() is
+// the best answer found (a distance's [lower_bound, distance] brackets the truth; a trace's
+// steps up to the cap; a manifold built on the best normal). At the default cap every query on
+// valid input converges: this means a cap the caller set, or coordinates far larger than the
+// shapes' features. Catch gjk::NoConvergence<gjk::DistanceResult> (or gjk::Error) to go on
+// with the answer. The same policy as C#, Python and MATLAB/Octave.
+template <class Result>
+class NoConvergence : public Error {
+ public:
+  NoConvergence(const std::string& message, Result result)
+      : Error(GJK_NO_CONVERGENCE, message), result_(std::move(result)) {}
+
+  const Result& result() const noexcept { return result_; }
+
+ private:
+  Result result_;
 };
 
 namespace detail {
@@ -328,7 +348,23 @@ namespace detail {
 
 inline std::array<double, 3> vec3(const double (&v)[3]) noexcept { return {v[0], v[1], v[2]}; }
 
-// Converts the C result; GJK_NO_CONVERGENCE still carries bounds, so it is not thrown.
+// `result` of a query that converged; for one that reached its iteration cap, throws
+// gjk::NoConvergence carrying it (call it right after the query: the message is the calling
+// thread's last error).
+template <class Result>
+Result answered(Result result, bool converged) {
+  if (!converged) {
+    throw NoConvergence<Result>(gjk_last_error_message(), std::move(result));
+  }
+  return result;
+}
+
+inline DistanceResult answered(DistanceResult result) {
+  return answered(result, result.converged);
+}
+
+// Converts the C result; GJK_NO_CONVERGENCE still carries bounds, so it is not thrown here
+// (batches report it per pair; single queries pass the result to `answered`).
 inline DistanceResult distance_result(GjkStatus status, const GjkDistanceResult& r) {
   if (status != GJK_NO_CONVERGENCE) {
     check(status);
@@ -365,13 +401,13 @@ inline bool intersect(const Shape& a, const Shape& b) {
 }
 
 // The distance between shape `a` placed by `pose_a` and shape `b` placed by `pose_b`, with
-// closest points, normal and lower bound. Throws gjk::Error like gjk::intersect; reaching the
-// iteration cap is not thrown but reported by DistanceResult::converged.
+// closest points, normal and lower bound. Throws gjk::Error like gjk::intersect, and
+// gjk::NoConvergence<DistanceResult> with the bounds found at the iteration cap.
 inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& b,
                                const Pose& pose_b) {
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &r);
-  return detail::distance_result(status, r);
+  return detail::answered(detail::distance_result(status, r));
 }
 
 // gjk::distance with options.
@@ -380,14 +416,14 @@ inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& 
   GjkDistanceResult r{};
   GjkStatus status =
       gjk_distance_ex(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options, &r);
-  return detail::distance_result(status, r);
+  return detail::answered(detail::distance_result(status, r));
 }
 
 // gjk::distance with both shapes where they are defined (identity poses).
 inline DistanceResult distance(const Shape& a, const Shape& b) {
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance(a.get(), nullptr, b.get(), nullptr, &r);
-  return detail::distance_result(status, r);
+  return detail::answered(detail::distance_result(status, r));
 }
 
 // Where the last query of a pair ended, for the next query of the same pair to start there (see
@@ -402,7 +438,7 @@ inline DistanceResult distance(const Shape& a, const Pose& pose_a, const Shape& 
   GjkDistanceResult r{};
   GjkStatus status = gjk_distance_cached(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(),
                                          &options, &cache, &r);
-  return detail::distance_result(status, r);
+  return detail::answered(detail::distance_result(status, r));
 }
 
 // gjk::intersect warm-started from `cache`.
@@ -426,7 +462,8 @@ struct Trace {
 };
 
 // gjk::distance, also recording every support-point evaluation (for debugging and pictures).
-// Same answer and errors as gjk::distance.
+// Same answer and errors as gjk::distance; at the iteration cap, gjk::NoConvergence<Trace>
+// carries the steps up to it.
 inline Trace distance_trace(const Shape& a, const Pose& pose_a, const Shape& b,
                             const Pose& pose_b,
                             const QueryOptions& options = default_options()) {
@@ -443,7 +480,8 @@ inline Trace distance_trace(const Shape& a, const Pose& pose_a, const Shape& b,
     status = run();
   }
   steps.resize(count < steps.size() ? count : steps.size());
-  return Trace{detail::distance_result(status, r), std::move(steps)};
+  DistanceResult result = detail::distance_result(status, r);
+  return detail::answered(Trace{result, std::move(steps)}, result.converged);
 }
 
 // The answer of gjk::penetration, in the world frame (2D results have z = 0).
@@ -475,12 +513,14 @@ inline PenetrationResult penetration_result(GjkStatus status, const GjkPenetrati
 
 // How deep shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap (minus the
 // depth in signed_distance), the direction to push B out of A and the deepest points; their
-// distance and closest points when apart. Throws gjk::Error like gjk::intersect.
+// distance and closest points when apart. Throws gjk::Error like gjk::intersect, and
+// gjk::NoConvergence<PenetrationResult> with the best answer found at the iteration cap.
 inline PenetrationResult penetration(const Shape& a, const Pose& pose_a, const Shape& b,
                                      const Pose& pose_b) {
   GjkPenetrationResult r{};
   GjkStatus status = gjk_penetration(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &r);
-  return detail::penetration_result(status, r);
+  PenetrationResult result = detail::penetration_result(status, r);
+  return detail::answered(result, result.converged);
 }
 
 // gjk::penetration with options.
@@ -489,7 +529,8 @@ inline PenetrationResult penetration(const Shape& a, const Pose& pose_a, const S
   GjkPenetrationResult r{};
   GjkStatus status =
       gjk_penetration_ex(a.get(), &pose_a.c_pose(), b.get(), &pose_b.c_pose(), &options, &r);
-  return detail::penetration_result(status, r);
+  PenetrationResult result = detail::penetration_result(status, r);
+  return detail::answered(result, result.converged);
 }
 
 // Minus the penetration depth when the shapes overlap, their distance otherwise.
@@ -520,7 +561,8 @@ struct Manifold {
 // The contact manifold of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: the
 // points where they overlap or are less than `margin` apart (speculative contacts), each
 // with its point on A and on B, its separation and a feature id (see gjk_contact_manifold).
-// Throws gjk::Error like gjk::penetration (a NaN or negative margin: GJK_INVALID_ARGUMENT).
+// Throws gjk::Error like gjk::penetration (a NaN or negative margin: GJK_INVALID_ARGUMENT),
+// and gjk::NoConvergence<Manifold> with the manifold on the best normal at the iteration cap.
 inline Manifold contact_manifold(const Shape& a, const Pose& pose_a, const Shape& b,
                                  const Pose& pose_b, double margin = 0.0) {
   GjkManifold m{};
@@ -535,7 +577,8 @@ inline Manifold contact_manifold(const Shape& a, const Pose& pose_a, const Shape
     out.points.push_back(
         ContactPoint{detail::vec3(p.point_a), detail::vec3(p.point_b), p.separation, p.id});
   }
-  return out;
+  bool converged = out.converged;
+  return detail::answered(std::move(out), converged);
 }
 
 

@@ -211,12 +211,34 @@ static void test_options() {
   gjk::DistanceResult precise = gjk::distance(a, gjk::Pose(), b, pose_b, options);
   CHECK(precise.converged);
 
-  // One iteration cannot converge on curved shapes: the result still brackets the distance.
+  // One iteration cannot converge on curved shapes: gjk::NoConvergence carries bounds that
+  // still bracket the distance (and is a gjk::Error with GJK_NO_CONVERGENCE).
   options.max_iterations = 1;
-  gjk::DistanceResult rough = gjk::distance(a, gjk::Pose(), b, pose_b, options);
-  CHECK(!rough.converged);
-  CHECK(rough.lower_bound <= precise.distance + 1e-12);
-  CHECK(rough.distance >= precise.distance - 1e-12);
+  bool thrown = false;
+  try {
+    gjk::distance(a, gjk::Pose(), b, pose_b, options);
+  } catch (const gjk::NoConvergence<gjk::DistanceResult>& e) {
+    thrown = true;
+    const gjk::DistanceResult& rough = e.result();
+    CHECK(!rough.converged && e.status() == GJK_NO_CONVERGENCE);
+    CHECK(rough.lower_bound <= precise.distance + 1e-12);
+    CHECK(rough.distance >= precise.distance - 1e-12);
+    CHECK(std::string(e.what()).find("iteration cap") != std::string::npos);
+  }
+  CHECK(thrown);
+  // The trace carries its steps up to the cap, penetration its best answer; both are
+  // gjk::Errors for a caller that catches those.
+  options.max_iterations = 2;
+  thrown = false;
+  try {
+    gjk::distance_trace(a, gjk::Pose(), b, pose_b, options);
+  } catch (const gjk::NoConvergence<gjk::Trace>& e) {
+    thrown = e.result().steps.size() == 2 && !e.result().result.converged;
+  }
+  CHECK(thrown);
+  gjk::Pose overlapping(1.5, 0.5, 0.3);
+  CHECK_THROWS(gjk::penetration(a, gjk::Pose(), b, overlapping, options), GJK_NO_CONVERGENCE,
+               "iteration cap");
 
   options.max_iterations = 0;
   CHECK_THROWS(gjk::distance(a, gjk::Pose(), b, pose_b, options), GJK_INVALID_ARGUMENT, "");
