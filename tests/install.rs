@@ -107,6 +107,10 @@ fn install_then_build_with_cmake_and_pkg_config() {
         "unexpected output of modern:\n{modern}"
     );
     assert!(modern.contains("error: shape a is 2D but shape b is 3D"));
+    assert!(
+        modern.contains("one iteration: no convergence within the iteration cap"),
+        "the example's capped query is not reported:\n{modern}"
+    );
     let legacy = run_checked(&build.join("legacy"));
     for line in [
         "poly1 vs poly2: collision",

@@ -42,11 +42,20 @@ int main() {
   gjk::QueryOptions options = gjk::default_options();
   options.relative_tolerance = 1e-6;
   options.max_iterations = 32;
-  gjk::DistanceResult r =
-      gjk::distance(gjk::Shape::ellipsoid(1.0, 2.0, 3.0), identity, sphere,
-                    gjk::Pose({0.0, 0.0, 5.0}, {0.0, 0.0, 0.0, 1.0}), options);
-  std::printf("ellipsoid vs sphere: distance in [%.9f, %.9f] after %u iterations%s\n",
-              r.lower_bound, r.distance, r.iterations, r.converged ? "" : " (not converged)");
+  gjk::Shape ellipsoid = gjk::Shape::ellipsoid(1.0, 2.0, 3.0);
+  gjk::Pose above({0.0, 0.0, 5.0}, {0.0, 0.0, 0.0, 1.0});
+  gjk::DistanceResult r = gjk::distance(ellipsoid, identity, sphere, above, options);
+  std::printf("ellipsoid vs sphere: distance in [%.9f, %.9f] after %u iterations\n",
+              r.lower_bound, r.distance, r.iterations);
+
+  // A cap too low is never silent: the exception carries the bounds found.
+  options.max_iterations = 1;
+  try {
+    gjk::distance(ellipsoid, identity, sphere, above, options);
+  } catch (const gjk::NoConvergence<gjk::DistanceResult>& e) {
+    std::printf("one iteration: %s; the distance is in [%.9f, %.9f]\n", e.what(),
+                e.result().lower_bound, e.result().distance);
+  }
 
   // Errors are exceptions that carry the status and the library's message.
   try {
