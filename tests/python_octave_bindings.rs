@@ -66,6 +66,7 @@ fn python_environment() -> PathBuf {
             "numpy",
             "pytest",
             "matplotlib",
+            "dask[distributed]",
         ],
         "pip install (the build and test dependencies)",
     );
