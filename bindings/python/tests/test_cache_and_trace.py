@@ -119,3 +119,20 @@ def test_every_query_at_the_iteration_cap_raises_with_the_best_answer():
     with pytest.raises(gjk.NoConvergenceError) as caught:
         gjk.distance(a, b, None, apart, max_iterations=1, cache=gjk.SimplexCache())
     assert caught.value.result.distance > 0
+
+
+def test_a_pair_answers_as_the_plain_queries_as_it_moves():
+    rng = np.random.default_rng(8)
+    a, b, places = moving_pairs(rng, 120)
+    pair = gjk.Pair(a, b)
+    for place in places:
+        cold = gjk.distance(a, b, None, place)
+        assert pair.distance(None, place) == pytest.approx(cold.distance, rel=1e-9, abs=1e-12)
+        assert pair.result.intersecting == cold.intersecting
+        if not cold.intersecting:  # (a common point of overlapping shapes is not unique)
+            np.testing.assert_allclose(pair.result.point_b, cold.point_b, atol=1e-9)
+        assert pair.intersect(None, place) == gjk.intersect(a, b, None, place)
+    with pytest.raises(gjk.DimensionMismatchError):
+        gjk.Pair(gjk.Circle(1.0), gjk.Sphere(1.0))
+    with pytest.raises(TypeError, match="b: expected a gjk shape"):
+        gjk.Pair(a, "a sphere")

@@ -12,7 +12,8 @@ Shapes (``Polygon``, ``Polytope``, ``Circle``, ``Sphere``, ``Ellipse``, ``Ellips
 ``Point``, ``Rounded``: any of them grown by a radius, and ``SupportShape``: any convex shape
 given by a Python support function) are placed by a ``Pose`` at query time; they pickle and
 copy as their constructor's arguments. Queries: ``distance``, ``intersect`` (both warm-started
-from a ``SimplexCache`` per pair with ``cache=``), ``penetration``, ``signed_distance``,
+from a ``SimplexCache`` per pair with ``cache=``, or through a ``Pair`` that keeps its caches
+and result: one C call per query), ``penetration``, ``signed_distance``,
 ``contact_manifold``, ``ray_cast``, ``shape_cast``, and ``distance_trace`` (every step of the
 search, ``Trace.plot`` draws it); on many pairs at once, ``distance_batch``,
 ``intersect_batch``, ``penetration_batch`` (poses as an (N, 7) array built by ``poses`` /
@@ -32,7 +33,7 @@ from ._queries import (ContactPoint, DistanceBatch, DistanceResult, Manifold, Pa
                        pairs_within, penetration, penetration_batch, ray_cast, shape_cast,
                        signed_distance)
 from ._trace import OUTCOMES, Trace, distance_trace
-from ._warm import SimplexCache
+from ._warm import Pair, SimplexCache
 from ._shapes import (Box, Capsule, Circle, Cone, Cylinder, Ellipse, Ellipsoid, Point, Polygon,
                       Polytope, Rectangle, Rounded, Segment, Shape, Sphere, Stadium, convex_hull)
 
@@ -44,9 +45,9 @@ __all__ = [
     "Box", "Capsule", "Circle", "Cone", "ContactPoint", "Cylinder", "DimensionMismatchError",
     "DistanceBatch", "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError",
     "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "OUTCOMES",
-    "Pairs", "PenetrationBatch", "PenetrationResult", "Point", "Polygon", "Polytope", "Pose",
-    "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit", "SimplexCache", "Sphere",
-    "Stadium", "SupportShape", "Trace", "contact_manifold", "convex_hull", "distance",
+    "Pair", "Pairs", "PenetrationBatch", "PenetrationResult", "Point", "Polygon", "Polytope",
+    "Pose", "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit", "SimplexCache",
+    "Sphere", "Stadium", "SupportShape", "Trace", "contact_manifold", "convex_hull", "distance",
     "distance_batch", "distance_trace", "intersect", "intersect_batch", "last_error_message",
     "library_version", "pairs_within", "penetration", "penetration_batch", "poses",
     "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices", "ray_cast",

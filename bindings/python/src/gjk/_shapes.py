@@ -23,7 +23,7 @@ class Shape:
     joblib, Dask), and two shapes of one class made from equal arguments are equal, with equal
     hashes."""
 
-    __slots__ = ("_ptr", "_dimension", "_args", "__weakref__")
+    __slots__ = ("_ptr", "_address", "_dimension", "_args", "__weakref__")
 
     def __new__(cls, *args, **kwargs):
         raise TypeError("use a shape class: Polygon, Polytope, Circle, Sphere, ...")
@@ -40,6 +40,8 @@ class Shape:
         check(make(out), context)
         shape = object.__new__(cls)
         shape._ptr = ffi.gc(out[0], lib.gjk_shape_free)
+        # The handle as an integer, for batches to gather without a cffi call per shape.
+        shape._address = int(ffi.cast("uintptr_t", out[0]))
         shape._dimension = int(lib.gjk_shape_dimension(out[0]))
         shape._args = args
         return shape

@@ -1,9 +1,13 @@
 """Warm starts: a cache per pair of shapes that moves a little between queries
-(``GjkSimplexCache``), passed to ``distance`` and ``intersect`` as ``cache=``."""
+(``GjkSimplexCache``), passed to ``distance`` and ``intersect`` as ``cache=``, and ``Pair``, a
+pair of shapes with its caches and its result made once, for queries as cheap as a C call."""
 
 from __future__ import annotations
 
+from ._errors import DimensionMismatchError, error
 from ._native import ffi, lib
+from ._pose import PoseLike, c_pose
+from ._shapes import Shape, handle
 
 
 class SimplexCache:
@@ -51,3 +55,59 @@ def c_cache(cache: SimplexCache):
     if not isinstance(cache, SimplexCache):
         raise TypeError(f"cache: expected a gjk.SimplexCache, got {type(cache).__name__}")
     return cache._c
+
+
+class Pair:
+    """Two shapes queried again and again as they move (a game's pair of bodies, a robot link
+    and an obstacle): the query's C arguments, a warm-start cache for each query and the result
+    struct are made once, so that each ``distance`` or ``intersect`` is one C call that starts
+    where the pair's last query ended and allocates nothing. ``distance`` returns the number
+    alone; ``result`` reads the last distance query's whole answer (a ``DistanceResult``)
+    when it is wanted. The answers are those of ``gjk.distance`` / ``gjk.intersect`` (to
+    within the tolerance); errors and the iteration cap raise as there."""
+
+    __slots__ = ("a", "b", "_handles", "_dimension", "_distance_cache", "_intersect_cache",
+                 "_out", "_hit")
+
+    def __init__(self, a: Shape, b: Shape):
+        self._handles = (handle(a, "a"), handle(b, "b"))
+        if a.dimension != b.dimension:
+            raise DimensionMismatchError(lib.GJK_DIMENSION_MISMATCH,
+                                         f"a is {a.dimension}D but b is {b.dimension}D")
+        self.a, self.b, self._dimension = a, b, a.dimension
+        self._distance_cache = SimplexCache()._c
+        self._intersect_cache = SimplexCache()._c
+        self._out = ffi.new("GjkDistanceResult *")
+        self._hit = ffi.new("bool *")
+
+    def _poses(self, pose_a: PoseLike, pose_b: PoseLike):
+        d = self._dimension
+        return c_pose(pose_a, d, "pose_a"), c_pose(pose_b, d, "pose_b")
+
+    def distance(self, pose_a: PoseLike = None, pose_b: PoseLike = None) -> float:
+        """The distance between the shapes placed by the poses (warm-started)."""
+        pa, pb = self._poses(pose_a, pose_b)
+        status = lib.gjk_distance_cached(self._handles[0], pa, self._handles[1], pb, ffi.NULL,
+                                         self._distance_cache, self._out)
+        if status != lib.GJK_OK:
+            raise error(status, self.result if status == lib.GJK_NO_CONVERGENCE else None)
+        return self._out.distance
+
+    def intersect(self, pose_a: PoseLike = None, pose_b: PoseLike = None) -> bool:
+        """Whether the shapes placed by the poses overlap or touch (warm-started)."""
+        pa, pb = self._poses(pose_a, pose_b)
+        status = lib.gjk_intersect_cached(self._handles[0], pa, self._handles[1], pb, ffi.NULL,
+                                          self._intersect_cache, self._hit)
+        if status != lib.GJK_OK:
+            raise error(status)
+        return self._hit[0]
+
+    @property
+    def result(self):
+        """The whole answer of the last ``distance`` (closest points, normal, lower bound)."""
+        from ._queries import _distance_result  # imports this module
+
+        return _distance_result(self._out, self._dimension)
+
+    def __repr__(self) -> str:
+        return f"gjk.Pair({self.a!r}, {self.b!r})"
