@@ -130,7 +130,8 @@ def test_a_pair_answers_as_the_plain_queries_as_it_moves():
         assert pair.distance(None, place) == pytest.approx(cold.distance, rel=1e-9, abs=1e-12)
         assert pair.result.intersecting == cold.intersecting
         if not cold.intersecting:  # (a common point of overlapping shapes is not unique)
-            np.testing.assert_allclose(pair.result.point_b, cold.point_b, atol=1e-9)
+            # (a curved surface: points known to about the square root of the tolerance)
+            np.testing.assert_allclose(pair.result.point_b, cold.point_b, atol=1e-5)
         assert pair.intersect(None, place) == gjk.intersect(a, b, None, place)
     with pytest.raises(gjk.DimensionMismatchError):
         gjk.Pair(gjk.Circle(1.0), gjk.Sphere(1.0))
