@@ -9,11 +9,17 @@
  *   [sd, pa, pb, n, hit]                  = gjk_mex('penetration', A, B)
  *   [ij, d, pa, pb, hit]                  = gjk_mex('pairs_within', S, separation)
  *   [lo, hi]                              = gjk_mex('aabb', S)
+ *   [hit, t, p, n, inside]                = gjk_mex('ray_cast', S, origin, direction, max_t)
+ *   [hit, t, pa, pb, n]                   = gjk_mex('shape_cast', A, B, va, vb, max_t, sep)
+ *   [d, pa, pb, n, lower, hit, iters, c]  = gjk_mex('distance_cached', A, B, cache)
+ *   [hit, c]                              = gjk_mex('intersect_cached', A, B, cache)
  *   version                               = gjk_mex('version')
  *
  * A, B and S are struct arrays made by the constructors (fields kind, size, points, position,
  * rotation, rounding). A and B hold one shape each, or N (the other one or N): N pairs are
- * answered by one gjk_distance_batch / gjk_intersect_batch call. Vectors come back as rows, one
+ * answered by one gjk_distance_batch / gjk_intersect_batch call. Rays and velocities are rows
+ * (one, or one per ray or pair). A cache is a uint8 matrix, one GjkSimplexCache (its bytes) a
+ * row, one row per pair, or [] for new ones; the call returns it updated. Vectors come back as rows, one
  * per pair, with as many columns as the shapes' dimension. Shapes are created for the call and
  * freed before it returns, also when it fails (errors carry gjk_last_error_message()).
  *
@@ -431,6 +437,196 @@ static void aabb(int nlhs, mxArray *plhs[], const mxArray *S) {
     hand_out(nlhs, plhs, outs, 2);
 }
 
+/* The rows of `m` as vectors of 3 (z = 0 in 2D): `n` of them, from a 1 x d or n x d real double
+ * matrix (one row stands for all); raises, naming `name`, on anything else. */
+static double (*rows_of(const mxArray *m, size_t n, size_t d, const char *name, Placed *a,
+                        Placed *b))[3] {
+    size_t rows = mxGetM(m);
+    if (!real_doubles(m) || mxGetNumberOfDimensions(m) != 2 || mxGetN(m) != d ||
+        (rows != 1 && rows != n)) {
+        snprintf(message, sizeof message, "%s must be 1 or %lu rows of %lu real doubles", name,
+                 (unsigned long)n, (unsigned long)d);
+        fail(GJK_INVALID_ARGUMENT, a, b);
+    }
+    double(*out)[3] = mxCalloc(n, sizeof *out);
+    const double *v = mxGetPr(m);
+    for (size_t k = 0; k < n; k++)
+        for (size_t c = 0; c < d; c++) out[k][c] = v[c * rows + (rows == 1 ? 0 : k)];
+    return out;
+}
+
+/* One real double (a time or a separation), or raises naming `name`. */
+static double scalar_of(const mxArray *m, const char *name, Placed *a, Placed *b) {
+    if (!real_doubles(m) || mxGetNumberOfElements(m) != 1) {
+        snprintf(message, sizeof message, "%s must be one real double", name);
+        fail(GJK_INVALID_ARGUMENT, a, b);
+    }
+    return mxGetScalar(m);
+}
+
+/* The larger of a count and the rows of a matrix (each must then be 1 or that). */
+static size_t at_least(size_t n, const mxArray *m) { return mxGetM(m) > n ? mxGetM(m) : n; }
+
+/* gjk_ray_cast for each ray (a row of origin and direction) against each shape of S (one shape
+ * for all rays, or one a ray). */
+static void ray_cast(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
+    Placed s;
+    make_all(prhs[0], "S", &s, NULL);
+    size_t d = s.dimension ? s.dimension : 2;
+    size_t n = at_least(at_least(s.count, prhs[1]), prhs[2]);
+    if (s.count != 1 && s.count != n) {
+        snprintf(message, sizeof message, "S has %lu shapes for %lu rays: 1 or one a ray",
+                 (unsigned long)s.count, (unsigned long)n);
+        fail(GJK_INVALID_ARGUMENT, &s, NULL);
+    }
+    double max_t = scalar_of(prhs[3], "max_t", &s, NULL);
+    double(*origin)[3] = rows_of(prhs[1], n, d, "origin", &s, NULL);
+    double(*direction)[3] = rows_of(prhs[2], n, d, "direction", &s, NULL);
+    GjkRayHit *r = mxMalloc(n * sizeof *r);
+    for (size_t k = 0; k < n; k++) {
+        size_t i = s.count == 1 ? 0 : k;
+        GjkStatus status =
+            gjk_ray_cast(s.shapes[i], &s.poses[i], origin[k], direction[k], max_t, &r[k]);
+        if (status != GJK_OK) {
+            char prefix[64];
+            snprintf(prefix, sizeof prefix, "ray %lu: ", (unsigned long)k + 1);
+            library_failure(status, prefix);
+            fail(status, &s, NULL);
+        }
+    }
+    release(&s);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1), *t = column(n);
+    mxArray *inside = mxCreateLogicalMatrix(n, 1);
+    for (size_t k = 0; k < n; k++) {
+        mxGetLogicals(hit)[k] = r[k].hit;
+        mxGetPr(t)[k] = r[k].t;
+        mxGetLogicals(inside)[k] = r[k].started_inside;
+    }
+    mxArray *outs[5] = {hit, t, vectors(r[0].point, sizeof *r, n, d),
+                        vectors(r[0].normal, sizeof *r, n, d), inside};
+    mxFree(origin);
+    mxFree(direction);
+    mxFree(r);
+    hand_out(nlhs, plhs, outs, 5);
+}
+
+/* gjk_shape_cast for each pair of A and B moving at their rows of velocity_a and velocity_b. */
+static void shape_cast(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
+    Pairs p;
+    make_pairs(prhs[0], prhs[1], &p);
+    size_t n = p.n, d = p.dimension;
+    double max_t = scalar_of(prhs[4], "max_t", &p.a, &p.b);
+    double separation = scalar_of(prhs[5], "separation", &p.a, &p.b);
+    double(*va)[3] = rows_of(prhs[2], n, d, "velocity_a", &p.a, &p.b);
+    double(*vb)[3] = rows_of(prhs[3], n, d, "velocity_b", &p.a, &p.b);
+    GjkShapeCastHit *r = mxMalloc(n * sizeof *r);
+    GjkStatus status = GJK_OK;
+    char prefix[64] = "";
+    for (size_t k = 0; k < n && status == GJK_OK; k++) {
+        status = gjk_shape_cast(p.shapes_a[k], &p.poses_a[k], va[k], p.shapes_b[k],
+                                &p.poses_b[k], vb[k], max_t, separation, &r[k]);
+        if (status != GJK_OK) snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
+    }
+    finish_pairs(&p, status, prefix, r);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1), *t = column(n);
+    for (size_t k = 0; k < n; k++) {
+        mxGetLogicals(hit)[k] = r[k].hit;
+        mxGetPr(t)[k] = r[k].t;
+    }
+    mxArray *outs[5] = {hit, t, vectors(r[0].point_a, sizeof *r, n, d),
+                        vectors(r[0].point_b, sizeof *r, n, d),
+                        vectors(r[0].normal, sizeof *r, n, d)};
+    mxFree(va);
+    mxFree(vb);
+    mxFree(r);
+    hand_out(nlhs, plhs, outs, 5);
+}
+
+/* The caches of `n` pairs from a uint8 matrix of n rows of sizeof(GjkSimplexCache) bytes, or
+ * new ones for []; raises, naming the cache, on anything else. */
+static GjkSimplexCache *caches_of(const mxArray *m, Pairs *p) {
+    size_t n = p->n, bytes = sizeof(GjkSimplexCache);
+    GjkSimplexCache *caches = mxCalloc(n, sizeof *caches);
+    if (mxIsEmpty(m) && mxIsDouble(m)) return caches;
+    if (!mxIsUint8(m) || mxIsComplex(m) || mxIsSparse(m) || mxGetNumberOfDimensions(m) != 2 ||
+        mxGetM(m) != n || mxGetN(m) != bytes) {
+        snprintf(message, sizeof message,
+                 "cache must be [] or a %lu x %lu uint8 matrix (a cache a row, one a pair)",
+                 (unsigned long)n, (unsigned long)bytes);
+        mxFree(caches);
+        fail(GJK_INVALID_ARGUMENT, &p->a, &p->b);
+    }
+    const unsigned char *v = (const unsigned char *)mxGetData(m);
+    for (size_t k = 0; k < n; k++)
+        for (size_t b = 0; b < bytes; b++) ((unsigned char *)&caches[k])[b] = v[b * n + k];
+    return caches;
+}
+
+/* The caches as a uint8 matrix, a cache a row. */
+static mxArray *caches_out(const GjkSimplexCache *caches, size_t n) {
+    size_t bytes = sizeof(GjkSimplexCache);
+    mxArray *m = mxCreateNumericMatrix(n, bytes, mxUINT8_CLASS, mxREAL);
+    unsigned char *v = (unsigned char *)mxGetData(m);
+    for (size_t k = 0; k < n; k++)
+        for (size_t b = 0; b < bytes; b++) v[b * n + k] = ((const unsigned char *)&caches[k])[b];
+    return m;
+}
+
+/* gjk_distance_cached for each pair, warm-started from its cache, which is returned updated. */
+static void distance_cached(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
+    Pairs p;
+    make_pairs(prhs[0], prhs[1], &p);
+    size_t n = p.n, d = p.dimension;
+    GjkSimplexCache *caches = caches_of(prhs[2], &p);
+    GjkDistanceResult *r = mxMalloc(n * sizeof *r);
+    GjkStatus status = GJK_OK;
+    char prefix[64] = "";
+    for (size_t k = 0; k < n && status == GJK_OK; k++) {
+        status = gjk_distance_cached(p.shapes_a[k], &p.poses_a[k], p.shapes_b[k], &p.poses_b[k],
+                                     NULL, &caches[k], &r[k]);
+        if (status != GJK_OK) snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
+    }
+    finish_pairs(&p, status, prefix, r);
+    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1);
+    for (size_t k = 0; k < n; k++) {
+        mxGetPr(dist)[k] = r[k].distance;
+        mxGetPr(lower)[k] = r[k].lower_bound;
+        mxGetPr(iters)[k] = r[k].iterations;
+        mxGetLogicals(hit)[k] = r[k].intersecting;
+    }
+    mxArray *outs[8] = {dist, vectors(r[0].point_a, sizeof *r, n, d),
+                        vectors(r[0].point_b, sizeof *r, n, d),
+                        vectors(r[0].normal, sizeof *r, n, d), lower, hit, iters,
+                        caches_out(caches, n)};
+    mxFree(caches);
+    mxFree(r);
+    hand_out(nlhs, plhs, outs, 8);
+}
+
+/* gjk_intersect_cached for each pair, warm-started from its cache, which is returned updated. */
+static void intersect_cached(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
+    Pairs p;
+    make_pairs(prhs[0], prhs[1], &p);
+    size_t n = p.n;
+    GjkSimplexCache *caches = caches_of(prhs[2], &p);
+    bool *r = mxMalloc(n * sizeof *r);
+    GjkStatus status = GJK_OK;
+    char prefix[64] = "";
+    for (size_t k = 0; k < n && status == GJK_OK; k++) {
+        status = gjk_intersect_cached(p.shapes_a[k], &p.poses_a[k], p.shapes_b[k],
+                                      &p.poses_b[k], NULL, &caches[k], &r[k]);
+        if (status != GJK_OK) snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
+    }
+    finish_pairs(&p, status, prefix, r);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1);
+    for (size_t k = 0; k < n; k++) mxGetLogicals(hit)[k] = r[k];
+    mxArray *outs[2] = {hit, caches_out(caches, n)};
+    mxFree(caches);
+    mxFree(r);
+    hand_out(nlhs, plhs, outs, 2);
+}
+
 /* Builds each shape of S and uses its pose once (poses are checked by the queries), so that
  * constructors fail on bad input with the library's message; answers the shapes' dimension. */
 static void check(mxArray *plhs[], const mxArray *S) {
@@ -455,7 +651,8 @@ static const struct Command {
 } commands[] = {
     {"version", 0, 1},   {"check", 1, 1},       {"distance", 2, 7},
     {"intersect", 2, 1}, {"penetration", 2, 5}, {"pairs_within", 2, 5},
-    {"aabb", 1, 2},
+    {"aabb", 1, 2},      {"ray_cast", 4, 5},    {"shape_cast", 6, 5},
+    {"distance_cached", 3, 8}, {"intersect_cached", 3, 2},
 };
 
 /* The index in `commands` of the call's command; raises gjk:usage for an unknown command or
@@ -485,6 +682,10 @@ void mexFunction(int nlhs, mxArray *plhs[], int nrhs, const mxArray *prhs[]) {
     case 3: intersect(plhs, prhs[1], prhs[2]); break;
     case 4: penetration(nlhs, plhs, prhs[1], prhs[2]); break;
     case 5: pairs_within(nlhs, plhs, prhs[1], prhs[2]); break;
-    default: aabb(nlhs, plhs, prhs[1]); break;
+    case 6: aabb(nlhs, plhs, prhs[1]); break;
+    case 7: ray_cast(nlhs, plhs, prhs + 1); break;
+    case 8: shape_cast(nlhs, plhs, prhs + 1); break;
+    case 9: distance_cached(nlhs, plhs, prhs + 1); break;
+    default: intersect_cached(nlhs, plhs, prhs + 1); break;
     }
 }

@@ -1,6 +1,7 @@
 % The MATLAB/Octave binding (bindings/matlab), run by tests/python_octave_bindings.rs with octave-cli:
-% answers derived by hand, the tutorial encoding, bad input, a table of bad calls to every entry
-% point (each error names the argument), batch == single calls, memory.
+% answers derived by hand (queries, casts, warm starts), the tutorial encoding, bad input, a table
+% of bad calls to every entry point (each error names the argument), batch == single calls,
+% memory.
 % Prints "N passed, M failed" last and exits 1 on any failure.
 1;
 
@@ -35,17 +36,19 @@ function raises(f, identifier, fragment, label)
   end
 end
 
-function rows = bad_calls(f, required, specs)
+function rows = bad_calls(f, required, specs, optional)
 % The bad calls of entry point F, as rows {call, identifier, fragment, label}: too few and too
 % many arguments, then each bad value of BAD_VALUES in place of each argument of SPECS
 % ({name, a valid value, a value of a wrong size} per row; the first REQUIRED are required).
+% OPTIONAL holds valid values of F's optional arguments past SPECS (checked elsewhere), which
+% the call with one argument too many passes first.
   caller = regexprep(func2str(f), '^@', '');
   valid = specs(:, 2)';
   names = specs(:, 1)';
   rows = {@() f(), 'gjk:notEnoughInputs', [strjoin(names(1:required), ', ') ' missing'], ...
           [caller ' without arguments']
-          @() f(valid{:}, 0), 'gjk:tooManyInputs', [caller ': too many input arguments'], ...
-          [caller ' with an extra argument']};
+          @() f(valid{:}, optional{:}, 0), 'gjk:tooManyInputs', ...
+          [caller ': too many input arguments'], [caller ' with an extra argument']};
   if required > 1
     rows(end + 1, :) = {@() f(valid{1:required - 1}), 'gjk:notEnoughInputs', ...
                         [names{required} ' missing'], [caller ' without ' names{required}]};
@@ -84,6 +87,10 @@ function values = bad_values(valid, wrong_size)
     inf_at_end(end) = Inf;
     values = [values; {'int64 with no exact double', overflow; 'NaN', nan_at_1; 'Inf', inf_at_end}];
   end
+end
+
+function t = disp_text(value)
+  t = strtrim(evalc('disp(value)'));
 end
 
 function kb = resident_kb()
@@ -219,6 +226,63 @@ C = arrayfun(@(x) gjk_circle(1, [x 0]), xs');
 close_to(gjk_distance(gjk_circle(1), C), max(xs - 2, 0), tol, 'one against many, closed form');
 close_to(gjk_penetration(gjk_circle(1), C(1:3)), [-2; -1.9; -1.8], 1e-6, 'penetration of several pairs');
 
+% --- casts and warm starts ---------------------------------------------------------------------
+% a ray from the origin along +x meets the unit disc centred at (5, 0) at x = 4, normal -x; one
+% along +y misses; one from inside hits at once
+[hit, t, p, n, inside] = gjk_ray_cast(gjk_circle(1, [5 0]), [0 0; 0 0; 5 0.5], [1 0; 0 1; 1 0]);
+check(isequal(hit, [true; false; true]) && isequal(inside, [false; false; true]), 'ray hits');
+close_to([t(1) p(1, :) n(1, :)], [4 4 0 -1 0], tol, 'ray meets the disc at x = 4');
+check(t(3) == 0, 'a ray from inside hits at t = 0');
+% a direction of length 2 halves t; max_t short of the disc misses
+[~, t] = gjk_ray_cast(gjk_circle(1, [5 0]), [0 0], [2 0]);
+close_to(t, 2, tol, 'ray t in units of the direction');
+check(~gjk_ray_cast(gjk_circle(1, [5 0]), [0 0], [1 0], 3.9), 'max_t 3.9 stops short of x = 4');
+% a 3D ray down onto the top of a unit box (z = 1)
+[hit, t, p, n] = gjk_ray_cast(gjk_box(1, 1, 1), [0.5 0.5 4], [0 0 -1]);
+close_to([t p n], [3 0.5 0.5 1 0 0 1], tol, 'ray onto the box top');
+% two unit discs 10 apart, blob moving at -2 along x: they touch at t = (10 - 2) / 2 = 4, at x = 1
+[hit, t, pa, pb, n] = gjk_shape_cast(gjk_circle(1), gjk_circle(1, [10 0]), [0 0], [-2 0]);
+check(hit, 'the discs meet');
+close_to([t pa pb n], [4 1 0 1 0 1 0], 1e-9, 'shape cast: t = 4 at x = 1');
+[~, t] = gjk_shape_cast(gjk_circle(1), gjk_circle(1, [10 0]), [1 0], [-1 0], Inf, 2);
+close_to(t, 3, 1e-9, 'within a separation of 2: t = (10 - 2 - 2) / 2');
+check(~gjk_shape_cast(gjk_circle(1), gjk_circle(1, [10 0]), [0 0], [-2 0], 3), 'max_t 3 < 4');
+[hit, t] = gjk_shape_cast([gjk_sphere(1), gjk_sphere(1)], gjk_sphere(1, [0 0 6]), ...
+                          [0 0 1; 0 0 0], [0 0 0; 0 0 -4]);
+close_to(t, [4; 1], 1e-9, 'shape casts by pair: 4 / 1 and 4 / 4');
+% warm starts: a pair moving a little answers as the cold query, its cache a row per pair
+hull = gjk_polytope([0 0 0; 1 0 0; 0 1 0; 0 0 1; 1 1 1]);
+disc = gjk_circle(1);
+cache = [];
+same = true;
+for k = 1:40
+  blob = gjk_ellipsoid(1, 0.5, 0.75, [2.5 - 0.05 * k, 0.2, 0.1]);
+  [dw, ~, ~, ~, ~, ~, ~, cache] = gjk_distance(hull, blob, cache);
+  same = same && abs(dw - gjk_distance(hull, blob)) <= 1e-9 * max(1, dw);
+end
+check(same, 'warm distances equal the cold ones over 40 steps');
+check(isa(cache, 'uint8') && size(cache, 1) == 1, 'the cache: a uint8 row');
+[hits, caches] = gjk_intersect([hull hull], [gjk_sphere(1, [3 0 0]), gjk_sphere(1, [1 0 0])]);
+check(isequal(hits, [false; true]) && size(caches, 1) == 2, 'intersect caches, one a pair');
+check(isequal(gjk_intersect([hull hull], [gjk_sphere(1, [3 0 0]), gjk_sphere(1, [1 0 0])], caches), ...
+              [false; true]), 'warm intersect from the caches');
+% max_t may be Inf (no limit) but not NaN, negative, two numbers or text
+for bad = {NaN, -1, [1 2], 'a', true}
+  raises(@() gjk_ray_cast(disc, [0 0], [1 0], bad{1}), 'gjk:invalidArgument', 'gjk_ray_cast: max_t', ...
+         ['ray cast max_t ' disp_text(bad{1})]);
+  raises(@() gjk_shape_cast(disc, disc, [0 0], [1 0], bad{1}), 'gjk:invalidArgument', ...
+         'gjk_shape_cast: max_t', ['shape cast max_t ' disp_text(bad{1})]);
+end
+raises(@() gjk_shape_cast(disc, disc, [0 0], [1 0], 1, -1), 'gjk:invalidArgument', ...
+       'gjk_shape_cast: separation is -1', 'a negative separation');
+check(gjk_ray_cast(gjk_circle(1, [5 0]), [0 0], [1 0], Inf), 'max_t Inf: no limit');
+raises(@() gjk_distance(hull, blob, 'x'), 'gjk:invalidArgument', 'gjk_distance: cache must be []', ...
+       'a char cache');
+raises(@() gjk_distance(hull, blob, uint8([1 2 3])), 'gjk:invalidArgument', 'cache must be [] or a 1 x', ...
+       'a cache of the wrong length');
+raises(@() gjk_intersect([hull hull], blob, cache), 'gjk:invalidArgument', 'cache must be [] or a 2 x', ...
+       'one cache for two pairs');
+
 % --- pairs within a separation -----------------------------------------------------------------
 discs = [gjk_circle(1, [0 0]), gjk_circle(1, [3 0]), gjk_circle(1, [7 0]), gjk_circle(1, [12 0])];
 [pairs, d, pa, pb] = gjk_pairs_within(discs, 2);
@@ -316,12 +380,26 @@ entry_points = {
   @gjk_penetration, 2, {'A', c, c([]); 'B', c, c([])}
   @gjk_pairs_within, 2, {'S', [c c], c([]); 'separation', 1, [1 1]}
   @gjk_aabb, 1, {'S', [c c], c([])}
+  @gjk_ray_cast, 3, {'S', c, c([]); 'origin', [0 0], [0 0 0]; 'direction', [1 0], [1 0 0]}
+  @gjk_shape_cast, 4, {'A', c, c([]); 'B', c, c([]); 'velocity_a', [0 0], [0 0 0]
+                       'velocity_b', [1 0], [1 0 0]}
   @gjk_from_tutorial, 1, {'shap', tutorial, [tutorial; tutorial]}
   @GJK, 2, {'shap_1', tutorial, [tutorial; tutorial]; 'shap_2', tutorial, zeros(1, 0)}
 };
 bad = cell(0, 4);
 for e = 1:size(entry_points, 1)
   [f, required, specs] = entry_points{e, :};
+  % valid values of the optional arguments the table leaves out (checked above: a cache, a
+  % time limit that may be Inf)
+  optional = {};
+  switch func2str(f)
+    case {'gjk_distance', 'gjk_intersect'}
+      optional = {[]};
+    case 'gjk_ray_cast'
+      optional = {5};
+    case 'gjk_shape_cast'
+      optional = {5, 0};
+  end
   valid = specs(:, 2)';
   try
     f(valid{:});
@@ -329,7 +407,7 @@ for e = 1:size(entry_points, 1)
   catch err
     check(false, sprintf('%s accepts its valid arguments: %s', func2str(f), err.message));
   end
-  bad = [bad; bad_calls(f, required, specs)];
+  bad = [bad; bad_calls(f, required, specs, optional)];
 end
 % the calls of the issue, gjk_build (not called with valid arguments: it would compile), the
 % tutorial's rows, and the MEX gateway called directly (it checks what it reads)
@@ -338,7 +416,8 @@ bad = [bad
        {@() gjk_circle('1'), invalid, 'gjk_circle: radius must be real numeric', 'issue: radius ''1'''
         @() gjk_circle(1, 'ab'), invalid, 'gjk_circle: centre', 'issue: centre ''ab'''
         @() gjk_rectangle(1, 1, [0 0], 'x'), invalid, 'gjk_rectangle: angle', 'issue: angle ''x'''
-        @() gjk_distance(), 'gjk:notEnoughInputs', 'expected A, B; A, B missing', 'issue: gjk_distance()'
+        @() gjk_distance(), 'gjk:notEnoughInputs', 'expected A, B[, cache]; A, B missing', ...
+        'issue: gjk_distance()'
         @() gjk_build(1), invalid, 'gjk_build: library_dir', 'gjk_build library_dir: double'
         @() gjk_build('.', {'x'}), invalid, 'gjk_build: output_dir', 'gjk_build output_dir: cell'
         @() gjk_build(['ab'; 'cd']), invalid, 'gjk_build: library_dir', 'gjk_build: 2 rows of text'
@@ -374,6 +453,16 @@ for k = 1:20000
 end
 grown = resident_kb() - before;
 check(grown < 4096, sprintf('memory flat over 20,000 queries (grew %d kB)', grown));
+cache = [];
+for k = 1:500, [~, ~, ~, ~, ~, ~, ~, cache] = gjk_distance(big, gjk_circle(1, [9 9]), cache); end
+before = resident_kb();
+for k = 1:10000
+  [~, ~, ~, ~, ~, ~, ~, cache] = gjk_distance(big, gjk_circle(1, [9 9]), cache);
+  gjk_ray_cast(big, [-9 -9], [1 1]);
+  gjk_shape_cast(big, gjk_circle(1, [9 9]), [0 0], [-1 -1]);
+end
+grown = resident_kb() - before;
+check(grown < 4096, sprintf('memory flat over 10,000 warm queries and casts (grew %d kB)', grown));
 
 fprintf('%d passed, %d failed\n', passed, failed);
 if failed > 0

@@ -4,11 +4,14 @@ function value = gjk_argument(value, caller, name, kind, count)
 %   array, or raises gjk:invalidArgument with a message that starts with CALLER and names the
 %   argument NAME (as CALLER's help text does) unless VALUE is of KIND:
 %     'size'    one real number, finite and 0 or more (a radius, a half side, a separation)
+%     'limit'   one real number, 0 or more, Inf allowed (no limit), or [] (the default)
 %     'vector'  finite real numbers in a vector, as many as an element of COUNT (0 allows [],
 %               which the caller replaces by its default; Inf allows any count from 1)
 %     'points'  a finite real n x COUNT matrix, n >= 1: one point a row
 %     'shapes'  a struct array of gjk shapes, at least one; 'shape' exactly one
 %     'text'    a char row vector (or a MATLAB string), or [] for the default
+%     'cache'   [] or a uint8 matrix (warm-start caches, a pair's a row, as GJK_DISTANCE
+%               returns them; the gateway checks the rows and their length)
 %   Real numbers are double, single or integer arrays, full and not complex, whose values are
 %   exact as doubles (some int64 and uint64 values beyond flintmax, 2^53, are not). Char,
 %   logical, cell, struct, sparse, complex, function handles and objects are refused where
@@ -22,6 +25,22 @@ function value = gjk_argument(value, caller, name, kind, count)
       elseif value < 0
         refuse(caller, name, 'is %g; it must be 0 or more', value);
       end
+    case 'limit'
+      % a size that may be Inf (no limit), or [] for the caller's default
+      if isnumeric(value) && isempty(value) && ~issparse(value)
+        return
+      end
+      finite = value;
+      if isnumeric(value) && isreal(value) && ~issparse(value) && isscalar(value) && value == Inf
+        finite = 0;
+      end
+      real_numbers(finite, caller, name);
+      if ~isscalar(value)
+        refuse(caller, name, 'must be one number, not %s', size_text(value));
+      elseif value < 0
+        refuse(caller, name, 'is %g; it must be 0 or more', value);
+      end
+      value = double(value);
     case 'vector'
       value = real_numbers(value, caller, name);
       fits = isvector(value) && (any(numel(value) == count) || ...
@@ -41,6 +60,8 @@ function value = gjk_argument(value, caller, name, kind, count)
       shapes(value, caller, name, strcmp(kind, 'shape'));
     case 'text'
       value = text(value, caller, name);
+    case 'cache'
+      cache(value, caller, name);
     otherwise
       error('gjk:internalError', 'gjk_argument: unknown kind %s', kind);
   end
@@ -105,6 +126,17 @@ function shapes(value, caller, name, one)
     refuse(caller, name, 'must be %s, not %s shapes', what, size_text(value));
   elseif isempty(value)
     refuse(caller, name, 'must hold at least one shape, not %s', size_text(value));
+  end
+end
+
+function cache(value, caller, name)
+% CACHE  Refuses what is neither [] nor a real, full uint8 matrix.
+  if isnumeric(value) && isempty(value) && ~issparse(value)
+    return
+  end
+  if ~isa(value, 'uint8') || ~isreal(value) || issparse(value) || ndims(value) ~= 2
+    refuse(caller, name, ['must be [] or the uint8 matrix a query returned (a pair''s cache ' ...
+                          'a row), not %s %s'], size_text(value), class_text(value));
   end
 end
 
