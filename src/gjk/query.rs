@@ -83,10 +83,11 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     // Two small polygons: the exact kernel, unless a trace or a warm start needs the search.
     if cache.is_none() && !O::WATCHING {
-        if let Some((polygons, tolerances)) = PolygonPair::of(&pair) {
-            if let Some(result) = polygons.distance(&tolerances, pose_a) {
-                return Ok(result);
-            }
+        let exact = PolygonPair::answer(&pair, |polygons, tolerances| {
+            polygons.distance(tolerances, pose_a)
+        });
+        if let Some(result) = exact {
+            return Ok(result);
         }
     }
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
@@ -114,8 +115,9 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let (polygons, tolerances) = PolygonPair::of(pair)?;
-    polygons.penetration(&tolerances, pose_a)
+    PolygonPair::answer(pair, |polygons, tolerances| {
+        polygons.penetration(tolerances, pose_a)
+    })
 }
 
 /// [`distance_with`], and the unit direction (world frame, from A towards B) along which the
@@ -223,8 +225,11 @@ where
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     match cache {
         None => {
-            if let Some((polygons, tolerances)) = PolygonPair::of(&pair) {
-                return Ok(polygons.intersect(&tolerances));
+            let exact = PolygonPair::answer(&pair, |polygons, tolerances| {
+                Some(polygons.intersect(tolerances))
+            });
+            if let Some(verdict) = exact {
+                return Ok(verdict);
             }
             match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
             {
