@@ -399,7 +399,7 @@ fn tetrahedron(p: &[Vector3<f64>]) -> Closest<3> {
         // and flatness but is not their sum in rounding): weights that sum to 1.
         let sum: f64 = volumes.iter().sum();
         let by_volumes = volumes.map(|v| v / sum);
-        let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+        let size = largest_coordinate(p);
         let miss = |w: &[f64; 4]| -> f64 {
             p.iter()
                 .zip(w)
@@ -460,7 +460,7 @@ pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> Resu
             cross_z(&p[2], &p[0]),
             cross_z(&p[0], &p[1]),
         ];
-        let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+        let size = largest_coordinate(p);
         let rounding = 32.0 * f64::EPSILON * size * size;
         let total: f64 = areas.iter().sum();
         if total.abs() > 4.0 * rounding && agree(&areas, total, rounding) {
@@ -488,7 +488,7 @@ pub(crate) fn strictly_encloses_origin(p: &[Vector3<f64>], planar: bool) -> Resu
 fn signed_volumes(p: &[Vector3<f64>]) -> ([f64; 4], f64, bool, bool) {
     let det = |x: &Vector3<f64>, y: &Vector3<f64>, z: &Vector3<f64>| x.dot(&y.cross(z));
     let (a, b, c, d) = (p[0], p[1], p[2], p[3]);
-    let size = p.iter().map(|x| x.amax()).fold(0.0, f64::max);
+    let size = largest_coordinate(p);
     let rounding = 32.0 * f64::EPSILON * size * size * size;
     let volumes = [
         det(&b, &c, &d),
@@ -565,6 +565,19 @@ fn anchored_weights(p: &[Vector3<f64>], anchor: usize) -> Option<[f64; 4]> {
         weights[anchor] = rest.clamp(0.0, 1.0);
         weights
     })
+}
+
+/// The largest of `start` and the magnitudes of `values`, by plain comparisons (a NaN is
+/// passed over): `amax` and `f64::max` carry NaN rules that cost a few instructions a number.
+#[inline(always)]
+pub(super) fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f64 {
+    values.fold(start, |m, x| if x.abs() > m { x.abs() } else { m })
+}
+
+/// The largest magnitude of the points' coordinates (see [`largest_magnitude`]).
+#[inline(always)]
+fn largest_coordinate(p: &[Vector3<f64>]) -> f64 {
+    p.iter().fold(0.0, |m, x| largest_magnitude(x.iter(), m))
 }
 
 /// `x > 0`, false for NaN: a weight that is not clearly positive drops its vertex.

@@ -4,7 +4,7 @@
 
 use nalgebra::Vector3;
 
-use super::closest::{closest_to_origin, plane_normal};
+use super::closest::{closest_to_origin, largest_magnitude, plane_normal};
 use super::newest::closest_through_newest;
 use crate::support::{lift, MinkowskiPair, Support, SupportKey, SupportPoint, Vector};
 
@@ -402,11 +402,4 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
 /// left out of line in the ray cast, 110 instructions a support point.)
 pub(crate) fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
     p.w.iter().all(|x| x.is_finite()) && p.a.iter().all(|x| x.is_finite())
-}
-
-/// The largest of `start` and the magnitudes of `values`, by plain comparisons (a NaN is
-/// passed over): `amax` and `f64::max` carry NaN rules that cost a few instructions a number.
-#[inline(always)]
-fn largest_magnitude<'a>(values: impl Iterator<Item = &'a f64>, start: f64) -> f64 {
-    values.fold(start, |m, x| if x.abs() > m { x.abs() } else { m })
 }
