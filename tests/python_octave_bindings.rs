@@ -1,9 +1,11 @@
 //! The Python package (bindings/python) and the MATLAB/Octave binding (bindings/matlab).
 //!
 //! Python: a virtual environment in target/python-venv (made once), where `pip install` builds
-//! the package from bindings/python as a user would (cargo builds the release library, cffi
-//! compiles the extension against include/gjk.h), then its pytest suite and the airspace
-//! example run. Octave: the MEX gateway compiled with `mkoctfile --mex` against the freshly built
+//! the package from bindings/python as a user would (setuptools-rust runs cargo for the release
+//! library, cffi compiles the extension against include/gjk.h), then its pytest suite and the
+//! airspace example run. Then the package's sdist, built there, installs into a fresh virtual
+//! environment in a temporary folder outside the repository, and a short script runs on it.
+//! Octave: the MEX gateway compiled with `mkoctfile --mex` against the freshly built
 //! library, then tests/octave/test_gjk.m under `octave-cli`. Each is reported skipped (ignored)
 //! when its tools are missing, unless GJK_REQUIRE_TOOLS is set (tests/native/suite.rs).
 
@@ -12,6 +14,8 @@ mod native;
 use native::{assert_summary, build_library, missing, missing_tools, root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Output};
+use std::sync::{Mutex, OnceLock};
+use std::time::Instant;
 
 /// Runs `command` and returns its standard output; panics with its output when it fails.
 fn run(command: &mut Command, what: &str) -> String {
@@ -31,46 +35,67 @@ fn run(command: &mut Command, what: &str) -> String {
     stdout
 }
 
+/// The virtual environment target/python-venv with the package's build and test dependencies,
+/// made and updated once per test run (the Python tests share it).
+fn python_tools() -> &'static Path {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let venv = root().join("target/python-venv");
+        let python = venv.join("bin/python");
+        if !python.exists() {
+            run(
+                Command::new("python3").args(["-m", "venv"]).arg(&venv),
+                "python3 -m venv",
+            );
+        }
+        pip_install(
+            &python,
+            &[
+                "setuptools",
+                "setuptools-rust",
+                "wheel",
+                "cffi",
+                "build",
+                "numpy",
+                "pytest",
+                "matplotlib",
+                "dask[distributed]",
+            ],
+            "pip install (the build and test dependencies)",
+        );
+        python
+    })
+}
+
+/// `python -m pip install --quiet ARGS` in the repository, without LD_LIBRARY_PATH: the
+/// package must load the library it carries, not one cargo put on the path.
+fn pip_install(python: &Path, args: &[&str], what: &str) -> String {
+    run(
+        Command::new(python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .args(args)
+            .current_dir(root())
+            .env_remove("LD_LIBRARY_PATH"),
+        what,
+    )
+}
+
+/// Held while a build writes into bindings/python (its build/ and src/gjk.egg-info): the
+/// in-place install and the sdist's build run in turn, not at once.
+static IN_TREE_BUILD: Mutex<()> = Mutex::new(());
+
 /// The virtual environment with the package freshly installed into it.
 fn python_environment() -> PathBuf {
-    let venv = root().join("target/python-venv");
-    let python = venv.join("bin/python");
-    if !python.exists() {
-        run(
-            Command::new("python3").args(["-m", "venv"]).arg(&venv),
-            "python3 -m venv",
-        );
-    }
-    let pip = |args: &[&str], what: &str| {
-        run(
-            Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                ])
-                .args(args)
-                .current_dir(root())
-                // The package must load the library it carries, not one cargo put on the path.
-                .env_remove("LD_LIBRARY_PATH"),
-            what,
-        )
-    };
-    pip(
-        &[
-            "setuptools",
-            "wheel",
-            "cffi",
-            "numpy",
-            "pytest",
-            "matplotlib",
-            "dask[distributed]",
-        ],
-        "pip install (the build and test dependencies)",
-    );
-    pip(
+    let python = python_tools().to_path_buf();
+    let _building = IN_TREE_BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    pip_install(
+        &python,
         &[
             "--no-build-isolation",
             "--force-reinstall",
@@ -102,6 +127,7 @@ fn missing_octave() -> Option<String> {
 fn main() -> ExitCode {
     native::suite::run(vec![
         check!(python_package_installs_and_its_tests_pass, needs missing_python),
+        check!(python_sdist_installs_outside_the_repository, needs missing_python),
         check!(octave_binding_test_script_passes, needs missing_octave),
     ])
 }
@@ -145,6 +171,100 @@ fn python_package_installs_and_its_tests_pass() {
     );
     let bytes = std::fs::read(&png).expect("the example writes its PNG");
     assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000);
+}
+
+/// A folder removed when dropped, on failure too.
+struct TemporaryFolder(PathBuf);
+
+impl Drop for TemporaryFolder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What the smoke test runs on the package installed from the sdist: the README's first
+/// example, a SupportShape (the callbacks) and a batch, each with its known answer.
+const SMOKE_SCRIPT: &str = r#"
+import sys
+import numpy as np
+import gjk
+assert gjk.__file__.startswith(sys.prefix), gjk.__file__
+square = gjk.Polygon(np.array([[0, 0], [1, 0], [1, 1], [0, 1]]))
+disc = gjk.Circle(0.5)
+r = gjk.distance(square, disc, None, gjk.Pose([3.0, 0.5]))
+assert abs(r.distance - 1.5) < 1e-9 and np.allclose(r.point_b, [2.5, 0.5]), r
+assert gjk.intersect(square, disc, None, [1.4, 0.5])
+assert abs(gjk.penetration(gjk.Box(1, 1, 1), gjk.Box(1, 1, 1), None, [1.6, 0, 0]).signed_distance + 0.4) < 1e-9
+assert abs(gjk.ray_cast(disc, [0, 0], [2, 0], gjk.Pose([5.0, 0.0])).t - 2.25) < 1e-9
+segment = gjk.SupportShape(2, lambda d: (1.0 if d[0] >= 0 else -1.0, 0.0))
+assert abs(gjk.distance(segment, disc, None, [3, 0]).distance - 1.5) < 1e-9
+batch = gjk.distance_batch(square, disc, None, gjk.poses(np.array([[3.0, 0.5], [5.0, 0.5]]), np.zeros(2)))
+assert np.allclose(batch.distance, [1.5, 3.5]), batch.distance
+print("gjk", gjk.library_version, "from the sdist: ok")
+"#;
+
+/// The sdist carries the crate and the header: built from the repository, it installs with
+/// pip into a fresh virtual environment in a temporary folder outside the repository (issue
+/// #39: it used to fail there with `No module named 'gjk_build'`), with build isolation as a
+/// user's pip would, and the package works there. Cargo reuses the repository's target
+/// directory (CARGO_TARGET_DIR) for the dependencies; the gjk crate itself, unpacked by pip at
+/// a new path each time, compiles again (about a minute on two cores).
+fn python_sdist_installs_outside_the_repository() {
+    let python = python_tools();
+    let folder = TemporaryFolder(
+        std::env::temp_dir().join(format!("gjk-python-sdist-{}", std::process::id())),
+    );
+    let _ = std::fs::remove_dir_all(&folder.0);
+    let dist = folder.0.join("dist");
+    let building = IN_TREE_BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    run(
+        Command::new(python)
+            .args(["-m", "build", "--sdist", "--no-isolation", "--outdir"])
+            .arg(&dist)
+            .arg(root().join("bindings/python")),
+        "python -m build --sdist bindings/python",
+    );
+    let sdist = std::fs::read_dir(&dist)
+        .expect("the sdist folder")
+        .map(|entry| entry.expect("an sdist folder entry").path())
+        .find(|path| path.to_string_lossy().ends_with(".tar.gz"))
+        .expect("python -m build writes a .tar.gz");
+    drop(building);
+
+    let venv = folder.0.join("venv");
+    run(
+        Command::new("python3").args(["-m", "venv"]).arg(&venv),
+        "python3 -m venv (outside the repository)",
+    );
+    let started = Instant::now();
+    run(
+        Command::new(venv.join("bin/python"))
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .arg(&sdist)
+            .current_dir(&folder.0)
+            .env("CARGO_TARGET_DIR", root().join("target"))
+            .env_remove("LD_LIBRARY_PATH"),
+        "pip install of the sdist (outside the repository)",
+    );
+    eprintln!(
+        "pip install {} outside the repository: {:.0} s",
+        sdist.file_name().unwrap_or_default().to_string_lossy(),
+        started.elapsed().as_secs_f64()
+    );
+    let out = run(
+        Command::new(venv.join("bin/python"))
+            .args(["-c", SMOKE_SCRIPT])
+            .current_dir(&folder.0)
+            .env_remove("LD_LIBRARY_PATH"),
+        "the smoke script on the package installed from the sdist",
+    );
+    assert!(out.contains("from the sdist: ok"), "{out}");
 }
 
 /// Compiles the MEX gateway into `<lib>/octave-tests/gjk_mex.mex`.

@@ -1,28 +1,29 @@
-"""The cffi build of ``gjk._native``: the declarations come from the repository's generated
+"""The cffi build of ``gjk._native`` (API mode): the declarations come from the crate's generated
 header, include/gjk.h, so that the binding cannot drift from the C ABI. cffi compiles a small
 extension module that includes the header itself, which makes the C compiler check every struct
 layout and signature declared here against the real one.
 
-Paths: the repository root is two levels above this file; ``GJK_LIB_DIR`` may name a directory
-holding an already built ``libgjk.so`` (otherwise setup.py builds it with cargo into the
-repository's ``target/release``).
+The crate is the repository two levels above this file, or ``rust/`` beside it in an sdist
+(setup.py puts it there). setup.py builds ``libgjk.so`` with setuptools-rust first and adds the
+directory holding it to the extension's library directories.
 """
 
-import os
 import re
 from pathlib import Path
 
 from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-HEADER = ROOT / "include" / "gjk.h"
 
 
-def library_dir() -> Path:
-    """Where libgjk.so is linked from."""
-    given = os.environ.get("GJK_LIB_DIR")
-    return Path(given).resolve() if given else ROOT / "target" / "release"
+def crate_dir() -> Path:
+    """The gjk crate: ``rust/`` in an unpacked sdist, else the repository root."""
+    bundled = HERE / "rust"
+    return bundled if (bundled / "Cargo.toml").is_file() else HERE.parent.parent
+
+
+CRATE = crate_dir()
+HEADER = CRATE / "include" / "gjk.h"
 
 
 def cdef_from_header(text: str) -> str:
@@ -57,17 +58,21 @@ extern "Python" {
 }
 """
 
+if not HEADER.is_file():
+    raise SystemExit(
+        f"gjk: no C header at {HEADER}: build the package from the gjk repository "
+        "(bindings/python) or from its sdist, which carries the crate in rust/"
+    )
+
 ffibuilder = FFI()
 ffibuilder.cdef(cdef_from_header(HEADER.read_text(encoding="utf-8")) + CALLBACKS)
 ffibuilder.set_source(
     "gjk._native",
     '#include "gjk.h"',
-    include_dirs=[str(ROOT / "include")],
-    library_dirs=[str(library_dir())],
+    include_dirs=[str(CRATE / "include")],
     libraries=["gjk"],
+    # No debug information in the shipped module (Python's own CFLAGS may carry -g).
+    extra_compile_args=["-g0"],
     # libgjk.so is shipped next to the extension module, inside the package.
     extra_link_args=["-Wl,-rpath,$ORIGIN"],
 )
-
-if __name__ == "__main__":
-    ffibuilder.compile(verbose=True)
