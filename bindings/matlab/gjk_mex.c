@@ -315,6 +315,26 @@ static void hand_out(int nlhs, mxArray *plhs[], mxArray *outs[], int count) {
     }
 }
 
+/* The seven outputs of a distance query from its `n` results: distances, closest points on A
+ * and on B, normals, lower bounds, intersecting, iterations. */
+static void distance_outputs(const GjkDistanceResult *r, size_t n, size_t d, mxArray *outs[7]) {
+    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
+    mxArray *hit = mxCreateLogicalMatrix(n, 1);
+    for (size_t k = 0; k < n; k++) {
+        mxGetPr(dist)[k] = r[k].distance;
+        mxGetPr(lower)[k] = r[k].lower_bound;
+        mxGetPr(iters)[k] = r[k].iterations;
+        mxGetLogicals(hit)[k] = r[k].intersecting;
+    }
+    outs[0] = dist;
+    outs[1] = vectors(r[0].point_a, sizeof *r, n, d);
+    outs[2] = vectors(r[0].point_b, sizeof *r, n, d);
+    outs[3] = vectors(r[0].normal, sizeof *r, n, d);
+    outs[4] = lower;
+    outs[5] = hit;
+    outs[6] = iters;
+}
+
 static void distance(int nlhs, mxArray *plhs[], const mxArray *A, const mxArray *B) {
     Pairs p;
     make_pairs(A, B, &p);
@@ -325,17 +345,8 @@ static void distance(int nlhs, mxArray *plhs[], const mxArray *A, const mxArray 
                : gjk_distance_batch(p.shapes_a, p.poses_a, p.shapes_b, p.poses_b, n, NULL, 0, r,
                                     NULL);
     finish_pairs(&p, status, "", r);
-    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
-    mxArray *hit = mxCreateLogicalMatrix(n, 1);
-    for (size_t k = 0; k < n; k++) {
-        mxGetPr(dist)[k] = r[k].distance;
-        mxGetPr(lower)[k] = r[k].lower_bound;
-        mxGetPr(iters)[k] = r[k].iterations;
-        mxGetLogicals(hit)[k] = r[k].intersecting;
-    }
-    mxArray *outs[7] = {dist, vectors(r[0].point_a, sizeof *r, n, d),
-                        vectors(r[0].point_b, sizeof *r, n, d),
-                        vectors(r[0].normal, sizeof *r, n, d), lower, hit, iters};
+    mxArray *outs[7];
+    distance_outputs(r, n, d, outs);
     mxFree(r);
     hand_out(nlhs, plhs, outs, 7);
 }
@@ -587,18 +598,9 @@ static void distance_cached(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
         if (status != GJK_OK) snprintf(prefix, sizeof prefix, "pair %lu: ", (unsigned long)k + 1);
     }
     finish_pairs(&p, status, prefix, r);
-    mxArray *dist = column(n), *lower = column(n), *iters = column(n);
-    mxArray *hit = mxCreateLogicalMatrix(n, 1);
-    for (size_t k = 0; k < n; k++) {
-        mxGetPr(dist)[k] = r[k].distance;
-        mxGetPr(lower)[k] = r[k].lower_bound;
-        mxGetPr(iters)[k] = r[k].iterations;
-        mxGetLogicals(hit)[k] = r[k].intersecting;
-    }
-    mxArray *outs[8] = {dist, vectors(r[0].point_a, sizeof *r, n, d),
-                        vectors(r[0].point_b, sizeof *r, n, d),
-                        vectors(r[0].normal, sizeof *r, n, d), lower, hit, iters,
-                        caches_out(caches, n)};
+    mxArray *outs[8];
+    distance_outputs(r, n, d, outs);
+    outs[7] = caches_out(caches, n);
     mxFree(caches);
     mxFree(r);
     hand_out(nlhs, plhs, outs, 8);

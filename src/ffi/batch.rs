@@ -76,6 +76,17 @@ impl<T> Answer<T> {
         }
     }
 
+    /// The answer of a query that writes its result also at the iteration cap (see
+    /// `write_out`), as the single calls write it.
+    fn written<R>(outcome: Result<R, QueryError<R>>) -> Self
+    where
+        T: Default + for<'r> From<&'r R>,
+    {
+        let mut value = T::default();
+        let outcome = write_out(outcome, &mut value);
+        Self::of(value, outcome)
+    }
+
     fn failed(failure: Failure) -> Self {
         Self {
             value: None,
@@ -93,9 +104,7 @@ impl QueryFn<Answer<GjkDistanceResult>> for DistanceQuery {
         self,
         pair: Posed<D, A, B>,
     ) -> Result<Answer<GjkDistanceResult>, Failure> {
-        let mut value = GjkDistanceResult::default();
-        let outcome = write_out(pair.distance(), &mut value);
-        Ok(Answer::of(value, outcome))
+        Ok(Answer::written(pair.distance()))
     }
 }
 
@@ -108,9 +117,7 @@ impl QueryFn<Answer<GjkPenetrationResult>> for PenetrationQuery {
         self,
         pair: Posed<D, A, B>,
     ) -> Result<Answer<GjkPenetrationResult>, Failure> {
-        let mut value = GjkPenetrationResult::default();
-        let outcome = write_out(pair.penetration(), &mut value);
-        Ok(Answer::of(value, outcome))
+        Ok(Answer::written(pair.penetration()))
     }
 }
 

@@ -397,20 +397,37 @@ def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, pos
     (identity). Row k equals what ``distance`` answers for pair k. A failing pair raises
     (the exception's ``result`` holds the whole batch) unless ``raise_on_error`` is False;
     ``status`` says which pairs failed."""
-    n, d, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
     raise_on_error = flag(raise_on_error, "raise_on_error")
-    results = np.zeros(n, DISTANCE_DTYPE)
-    statuses = np.zeros(n, np.int32)
-    status = lib.gjk_distance_batch(
-        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
-        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), _threads(threads),
-        _pointer(results, "GjkDistanceResult *"), _pointer(statuses, "GjkStatus *"))
+    d, results, statuses, status = _run_batch(
+        lib.gjk_distance_batch, DISTANCE_DTYPE, "GjkDistanceResult *", shapes_a, shapes_b,
+        poses_a, poses_b, _options(tolerance, max_iterations), threads)
     batch = DistanceBatch(results["distance"], results["point_a"][:, :d],
                           results["point_b"][:, :d], results["normal"][:, :d],
                           results["lower_bound"], results["iterations"],
                           results["intersecting"], statuses)
+    return _batch_answer(status, batch, raise_on_error)
+
+
+def _run_batch(function, dtype, c_type: str, shapes_a, shapes_b, poses_a, poses_b, options,
+               threads):
+    """One batch call of the C ABI that writes a result of ``dtype`` (C ``c_type``) and a
+    status per pair: (dimension, results, statuses, the call's status)."""
+    n, d, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
+    results = np.zeros(n, dtype)
+    statuses = np.zeros(n, np.int32)
+    status = function(
+        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
+        _pointer(pb, "GjkPose *"), n, options, _threads(threads), _pointer(results, c_type),
+        _pointer(statuses, "GjkStatus *"))
+    return d, results, statuses, status
+
+
+def _batch_answer(status: int, batch, raise_on_error: bool):
+    """``batch``, or for a failed call its exception (which holds it: the ``status`` array
+    names the pairs, and it takes what a support callable raised) unless ``raise_on_error``
+    is False."""
     if status != lib.GJK_OK:
-        failure = error(status, batch)  # also takes what a support callable raised
+        failure = error(status, batch)
         if raise_on_error:
             raise failure
     return batch
@@ -440,22 +457,14 @@ def penetration_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, 
     """The penetration of N pairs in one call (``gjk_penetration_batch``): row k equals what
     ``penetration`` answers for pair k; arguments, failures and ``raise_on_error`` as
     ``distance_batch``."""
-    n, d, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
     raise_on_error = flag(raise_on_error, "raise_on_error")
-    results = np.zeros(n, PENETRATION_DTYPE)
-    statuses = np.zeros(n, np.int32)
-    status = lib.gjk_penetration_batch(
-        _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
-        _pointer(pb, "GjkPose *"), n, _options(tolerance, max_iterations), _threads(threads),
-        _pointer(results, "GjkPenetrationResult *"), _pointer(statuses, "GjkStatus *"))
+    d, results, statuses, status = _run_batch(
+        lib.gjk_penetration_batch, PENETRATION_DTYPE, "GjkPenetrationResult *", shapes_a,
+        shapes_b, poses_a, poses_b, _options(tolerance, max_iterations), threads)
     batch = PenetrationBatch(results["signed_distance"], results["point_a"][:, :d],
                              results["point_b"][:, :d], results["normal"][:, :d],
                              results["iterations"], results["intersecting"], statuses)
-    if status != lib.GJK_OK:
-        failure = error(status, batch)
-        if raise_on_error:
-            raise failure
-    return batch
+    return _batch_answer(status, batch, raise_on_error)
 
 
 def intersect_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None, *,
