@@ -274,7 +274,7 @@ fn build_mex(lib: &Path) -> PathBuf {
     let mex = out_dir.join("gjk_mex.mex");
     run(
         Command::new("mkoctfile")
-            .args(["--mex", "-Wall", "-Wextra", "-Werror"])
+            .args(["--mex", "--strip", "-Wall", "-Wextra", "-Werror"])
             .arg(format!("-I{}", root().join("include").display()))
             .arg(root().join("bindings/matlab/gjk_mex.c"))
             .arg(format!("-L{}", lib.display()))
@@ -283,6 +283,13 @@ fn build_mex(lib: &Path) -> PathBuf {
             .arg("-o")
             .arg(&mex),
         "mkoctfile --mex",
+    );
+    // Built as gjk_build.m builds it, the MEX file carries no debug information (#39).
+    let bytes = std::fs::read(&mex).expect("the MEX file");
+    assert!(
+        !bytes.windows(11).any(|w| w == b".debug_info"),
+        "{} has debug information",
+        mex.display()
     );
     out_dir
 }

@@ -23,7 +23,9 @@ function gjk_build(library_dir, output_dir, varargin)
   rpath = ['-Wl,-rpath,' library_dir];
   if exist('OCTAVE_VERSION', 'builtin')
     output = fullfile(output_dir, 'gjk_mex.mex');
-    [text, status] = mkoctfile('--mex', include, source, link{:}, rpath, '-o', output);
+    % --strip: the MEX file ships without debug information (mkoctfile compiles with -g)
+    [text, status] = mkoctfile('--mex', '--strip', include, source, link{:}, rpath, '-o', ...
+                               output);
     if status ~= 0
       error('gjk:build', 'mkoctfile failed:\n%s', text);
     end
