@@ -47,9 +47,13 @@ echo "== installing into $prefix"
 install -d "$prefix/lib" "$prefix/include" "$prefix/lib/pkgconfig" "$prefix/lib/cmake/gjk"
 install -m 755 "$release/libgjk.so" "$prefix/lib/libgjk.so"
 install -m 644 "$release/libgjk.a" "$prefix/lib/libgjk.a"
-# The release profile strips the shared library; a static library is not linked, so the debug
-# information of the standard library's objects stays in it (27 MB; 19 MB without).
+# The release profile leaves no debug information in the shared library, but its symbol table,
+# which the tests' valgrind suppressions name functions by: the installed copy goes without it
+# (3.4 -> 2.9 MiB; the exports stay in the dynamic symbol table). A static library is not
+# linked, so the debug information of the standard library's objects stays in it (27 MB; 19 MB
+# without).
 if command -v strip >/dev/null 2>&1; then
+  strip --strip-all "$prefix/lib/libgjk.so"
   strip --strip-debug "$prefix/lib/libgjk.a"
 fi
 install -m 644 "$root/include/gjk.h" "$root/bindings/cpp/gjk.hpp" \

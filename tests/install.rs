@@ -88,6 +88,15 @@ fn install_then_build_with_cmake_and_pkg_config() {
             "{library} carries debug information"
         );
     }
+    // The installed shared library has no symbol table beyond its exports, and is at most
+    // 3 MiB (#39); the programs below link against it.
+    let installed = std::fs::metadata(prefix.join("lib/libgjk.so"))
+        .expect("the installed library")
+        .len();
+    assert!(
+        installed <= 3 * 1024 * 1024,
+        "libgjk.so is {installed} bytes"
+    );
 
     // CMake: configure and build examples/cpp against the prefix, run both programs.
     let build = work.join("cmake-build");
