@@ -10,7 +10,8 @@ advises for repeated queries), python-fcl through ``fcl.distance`` / ``fcl.colli
 ``CollisionObject``s and requests built once; gjk through ``gjk.distance`` / ``gjk.intersect``
 (shapes built once), ``gjk.Pair`` (gjk's equivalent of coal's functors: its arguments, its
 warm-start caches and its result made once) and ``gjk.distance_batch`` /
-``gjk.intersect_batch`` (one thread, to compare with the single calls). Neither peer has 2D shapes: the 2D workloads time gjk alone.
+``gjk.intersect_batch`` (one thread, to compare with the single calls), on lists of shapes
+and on ``gjk.ShapeArray``s (the shapes' handles gathered once). Neither peer has 2D shapes: the 2D workloads time gjk alone.
 Times are medians over the rounds of the whole loop over the pairs, divided by the pairs; each
 round moves both shapes of every pair by the same offset (the same answers), so that no
 library answers a round from the previous one (coal's functors return a pair's last answer in
@@ -112,6 +113,9 @@ def gjk_side(dim, clouds, rounds):
         lambda r: gjk.distance_batch(a, b, arrays[r], arrays[r], threads=1), n, rounds)
     out["boolean batch"] = per_pair(
         lambda r: gjk.intersect_batch(a, b, arrays[r], arrays[r], threads=1), n, rounds)
+    sa, sb = gjk.ShapeArray(a), gjk.ShapeArray(b)
+    out["array batch"] = per_pair(
+        lambda r: gjk.distance_batch(sa, sb, arrays[r], arrays[r], threads=1), n, rounds)
     # The C batch alone: arrays prepared once.
     ha = np.array([int(ffi.cast("uintptr_t", s._ptr)) for s in a], dtype=np.uintp)
     hb = np.array([int(ffi.cast("uintptr_t", s._ptr)) for s in b], dtype=np.uintp)
@@ -220,7 +224,7 @@ def main() -> None:
         rows.append((name, ours, wrong(verdicts, hit, near),
                      {p: (t, wrong(v, hit, near)) for p, (t, v) in peers.items()}))
     print("| workload | gjk distance / gjk.Pair | coal | python-fcl | gjk boolean / gjk.Pair "
-          "| coal | python-fcl | gjk distance batch / C batch | gjk boolean batch "
+          "| coal | python-fcl | gjk distance batch: list / ShapeArray / C | gjk boolean batch "
           "| wrong verdicts gjk / coal / fcl |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     for name, ours, ours_wrong, peers in rows:
@@ -234,8 +238,9 @@ def main() -> None:
               f"{cell('python-fcl', 'distance')} | "
               f"{ours['boolean']:.0f} / {ours['Pair boolean']:.0f} | "
               f"{cell('coal', 'boolean')} | {cell('python-fcl', 'boolean')} | "
-              f"{ours['distance batch']:.0f} / {ours['C batch']:.0f} "
-              f"({ours['distance batch'] / ours['C batch']:.2f}x) | "
+              f"{ours['distance batch']:.0f} / {ours['array batch']:.0f} / "
+              f"{ours['C batch']:.0f} ({ours['distance batch'] / ours['C batch']:.2f}x / "
+              f"{ours['array batch'] / ours['C batch']:.2f}x) | "
               f"{ours['boolean batch']:.0f} | {wrongs} |")
     print(f"\nns per pair, median of {args.rounds} rounds over {args.pairs} pairs; "
           f"gjk {gjk.library_version}, Python {'.'.join(map(str, __import__('sys').version_info[:3]))}")

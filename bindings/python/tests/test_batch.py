@@ -147,3 +147,25 @@ def test_penetration_batch_closed_form_and_failures():
         gjk.penetration_batch([gjk.Circle(1.0), gjk.Sphere(1.0)], gjk.Circle(1.0))
     assert "pair 1" in str(caught.value)
     assert caught.value.result.status.tolist() == [0, gjk._lib.GJK_DIMENSION_MISMATCH]
+
+
+def test_a_shape_array_answers_as_its_list():
+    rng = np.random.default_rng(9)
+    n = 200
+    a, b = random_polygons(rng, n), random_polygons(rng, n)
+    pa, pb = random_poses(rng, n), random_poses(rng, n)
+    sa, sb = gjk.ShapeArray(a), gjk.ShapeArray(b)
+    assert len(sa) == n and sa[3] is a[3] and list(sa)[:2] == a[:2]
+    listed = gjk.distance_batch(a, b, pa, pb)
+    gathered = gjk.distance_batch(sa, sb, pa, pb)
+    assert np.array_equal(listed.distance, gathered.distance)
+    assert np.array_equal(listed.normal, gathered.normal)
+    assert np.array_equal(gjk.intersect_batch(a, b, pa, pb), gjk.intersect_batch(sa, sb, pa, pb))
+    assert np.array_equal(gjk.penetration_batch(sa, b, pa, pb).signed_distance,
+                          gjk.penetration_batch(a, b, pa, pb).signed_distance)
+    within = gjk.pairs_within(sa, 0.5, pa)
+    assert np.array_equal(within.i, gjk.pairs_within(a, 0.5, pa).i)
+    with pytest.raises(ValueError, match="'shapes_a': 200, 'shapes_b': 199"):
+        gjk.distance_batch(sa, b[:199], pa[:199], pb[:199])
+    with pytest.raises(TypeError, match=r"shapes\[1\]: expected a gjk shape"):
+        gjk.ShapeArray([a[0], "not a shape"])

@@ -28,7 +28,7 @@ from ._errors import (DimensionMismatchError, GjkError, InternalError, InvalidAr
 from ._native import ffi as _ffi, lib as _lib
 from ._pose import Pose, poses, poses_from_matrices, quaternions_from_angles, quaternions_from_matrices
 from ._queries import (ContactPoint, DistanceBatch, DistanceResult, Manifold, Pairs,
-                       PenetrationBatch, PenetrationResult, RayHit, ShapeCastHit,
+                       PenetrationBatch, PenetrationResult, RayHit, ShapeArray, ShapeCastHit,
                        contact_manifold, distance, distance_batch, intersect, intersect_batch,
                        pairs_within, penetration, penetration_batch, ray_cast, shape_cast,
                        signed_distance)
@@ -46,10 +46,10 @@ __all__ = [
     "DistanceBatch", "DistanceResult", "Ellipse", "Ellipsoid", "GjkError", "InternalError",
     "InvalidArgumentError", "Manifold", "NoConvergenceError", "NullPointerError", "OUTCOMES",
     "Pair", "Pairs", "PenetrationBatch", "PenetrationResult", "Point", "Polygon", "Polytope",
-    "Pose", "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeCastHit", "SimplexCache",
-    "Sphere", "Stadium", "SupportShape", "Trace", "contact_manifold", "convex_hull", "distance",
-    "distance_batch", "distance_trace", "intersect", "intersect_batch", "last_error_message",
-    "library_version", "pairs_within", "penetration", "penetration_batch", "poses",
-    "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices", "ray_cast",
-    "shape_cast", "signed_distance",
+    "Pose", "RayHit", "Rectangle", "Rounded", "Segment", "Shape", "ShapeArray", "ShapeCastHit",
+    "SimplexCache", "Sphere", "Stadium", "SupportShape", "Trace", "contact_manifold",
+    "convex_hull", "distance", "distance_batch", "distance_trace", "intersect", "intersect_batch",
+    "last_error_message", "library_version", "pairs_within", "penetration", "penetration_batch",
+    "poses", "poses_from_matrices", "quaternions_from_angles", "quaternions_from_matrices",
+    "ray_cast", "shape_cast", "signed_distance",
 ]
