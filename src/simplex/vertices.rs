@@ -163,14 +163,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         key: K,
         accept: impl Fn(&Vector<D>) -> bool,
     ) -> Option<Vector<D>> {
-        self.points[self.len] = p;
-        self.keys[self.len] = key;
-        let (weights, v) = self.solve(self.len + 1);
-        if !accept(&v) {
-            return None;
-        }
-        self.keep(self.len + 1, &weights);
-        Some(v)
+        self.push_solved_if::<false>(p, key, accept)
     }
 
     /// [`Simplex::push_if`] for a GJK step: `p` is the support point beyond the simplex's
@@ -183,10 +176,26 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         key: K,
         accept: impl Fn(&Vector<D>) -> bool,
     ) -> Option<Vector<D>> {
+        self.push_solved_if::<true>(p, key, accept)
+    }
+
+    /// Adds `p`, solves the simplex (`THROUGH_NEWEST`: first through `p`, see
+    /// [`super::newest`]), and keeps what `accept` takes (see [`Simplex::push_if`]).
+    #[inline(always)]
+    fn push_solved_if<const THROUGH_NEWEST: bool>(
+        &mut self,
+        p: SupportPoint<D>,
+        key: K,
+        accept: impl Fn(&Vector<D>) -> bool,
+    ) -> Option<Vector<D>> {
         let n = self.len + 1;
         self.points[self.len] = p;
         self.keys[self.len] = key;
-        let through_newest = closest_through_newest(n, |i| self.points[i].w);
+        let through_newest = if THROUGH_NEWEST {
+            closest_through_newest(n, |i| self.points[i].w)
+        } else {
+            None
+        };
         let (weights, v) = match through_newest {
             Some(closest) => (closest.weights, closest.point),
             None => self.solve(n),
