@@ -485,8 +485,9 @@ static void ray_cast(int nlhs, mxArray *plhs[], const mxArray *prhs[]) {
     make_all(prhs[0], "S", &s, NULL);
     size_t d = s.dimension ? s.dimension : 2;
     size_t n = at_least(at_least(s.count, prhs[1]), prhs[2]);
-    if (s.count != 1 && s.count != n) {
-        snprintf(message, sizeof message, "S has %lu shapes for %lu rays: 1 or one a ray",
+    if (n == 0 || (s.count != 1 && s.count != n)) {
+        snprintf(message, sizeof message,
+                 "S has %lu shapes for %lu rays: 1 or one a ray, at least one ray",
                  (unsigned long)s.count, (unsigned long)n);
         fail(GJK_INVALID_ARGUMENT, &s, NULL);
     }

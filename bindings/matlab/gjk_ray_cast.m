@@ -17,11 +17,8 @@ function [hit, t, point, normal, inside] = gjk_ray_cast(S, origin, direction, ma
   origin = gjk_argument(origin, 'gjk_ray_cast', 'origin', 'points', d);
   direction = gjk_argument(direction, 'gjk_ray_cast', 'direction', 'points', d);
   if nargin < 4
-    max_t = [];
-  end
-  max_t = gjk_argument(max_t, 'gjk_ray_cast', 'max_t', 'limit');
-  if isempty(max_t)
     max_t = Inf;
   end
+  max_t = gjk_argument(max_t, 'gjk_ray_cast', 'max_t', 'limit');
   [hit, t, point, normal, inside] = gjk_mex('ray_cast', S, origin, direction, max_t);
 end

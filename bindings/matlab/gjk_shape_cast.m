@@ -21,12 +21,9 @@ function [hit, t, point_a, point_b, normal] = gjk_shape_cast(A, B, velocity_a, v
   velocity_a = gjk_argument(velocity_a, 'gjk_shape_cast', 'velocity_a', 'points', d);
   velocity_b = gjk_argument(velocity_b, 'gjk_shape_cast', 'velocity_b', 'points', d);
   if nargin < 5
-    max_t = [];
-  end
-  max_t = gjk_argument(max_t, 'gjk_shape_cast', 'max_t', 'limit');
-  if isempty(max_t)
     max_t = Inf;
   end
+  max_t = gjk_argument(max_t, 'gjk_shape_cast', 'max_t', 'limit');
   if nargin < 6
     separation = 0;
   else

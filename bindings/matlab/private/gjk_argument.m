@@ -4,7 +4,7 @@ function value = gjk_argument(value, caller, name, kind, count)
 %   array, or raises gjk:invalidArgument with a message that starts with CALLER and names the
 %   argument NAME (as CALLER's help text does) unless VALUE is of KIND:
 %     'size'    one real number, finite and 0 or more (a radius, a half side, a separation)
-%     'limit'   one real number, 0 or more, Inf allowed (no limit), or [] (the default)
+%     'limit'   one real number, 0 or more, Inf allowed (no limit); [] is Inf
 %     'vector'  finite real numbers in a vector, as many as an element of COUNT (0 allows [],
 %               which the caller replaces by its default; Inf allows any count from 1)
 %     'points'  a finite real n x COUNT matrix, n >= 1: one point a row
@@ -26,8 +26,9 @@ function value = gjk_argument(value, caller, name, kind, count)
         refuse(caller, name, 'is %g; it must be 0 or more', value);
       end
     case 'limit'
-      % a size that may be Inf (no limit), or [] for the caller's default
+      % a size that may be Inf (no limit); [] is Inf
       if isnumeric(value) && isempty(value) && ~issparse(value)
+        value = Inf;
         return
       end
       finite = value;
