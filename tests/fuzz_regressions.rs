@@ -2630,3 +2630,38 @@ fn a_tiny_polygon_far_from_its_origin_is_placed_by_gjk() {
     }
     assert_eq!(hit, r.intersecting, "{r:?}");
 }
+
+/// A ray nearly parallel to a flat ellipsoid (a disc of radius 3437.5 in the plane z = -27.5,
+/// turned about z) crosses the disc's plane at t = 1e-9, 5125 from its centre: outside, so it
+/// misses (closed form). The GJK ray cast's simplex there was the disc's centre and two rim
+/// points on one line, the ray's point on the same line beyond the rim; the triangle's signed
+/// areas all came out positive by rounding and the sub-algorithm put the point inside it: a hit
+/// at t = 1e-9, 1687.5 from the disc.
+#[test]
+fn ray_along_a_flat_disc_misses_beyond_its_rim() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_ellipsoid_new(3437.5, 3437.5, 0.0, &mut a), a) };
+    let pose = GjkPose {
+        position: [-27.5, -27.5, -27.5],
+        rotation: [0.0, 0.0, -0.9234320054239619, -0.3837620764988121],
+    };
+    let origin = [-27.5, -36.75, -20.625];
+    let direction = [0.0, 5134250000000.0, -6875000000.0];
+    // Where the ray meets the plane z = -27.5, and how far that is from the disc's centre.
+    let t_plane = (origin[2] + 27.5) / -direction[2];
+    let y = origin[1] + t_plane * direction[1];
+    assert!((y + 27.5_f64).hypot(origin[0] + 27.5) > 3437.5 + 1000.0);
+    let mut hit = GjkRayHit::default();
+    let s = unsafe {
+        gjk_ray_cast(
+            a.0,
+            &pose,
+            origin.as_ptr(),
+            direction.as_ptr(),
+            f64::INFINITY,
+            &mut hit,
+        )
+    };
+    assert_eq!(s, GJK_OK, "{}", last_error());
+    assert!(!hit.hit, "the ray misses the disc, not {hit:?}");
+}

@@ -120,6 +120,12 @@ fn square_to<const D: usize>(p: &Vector<D>, t: &Vector<D>) -> Vector<D> {
 /// `|n|^2 / longest^4` (`|n|` twice the area): its weights are the areas' shares.
 const SOLID_TRIANGLE: f64 = 1.0 / 1024.0;
 
+/// How far, in rounding units of the vertices' largest coordinate, a sliver's clamped weights
+/// may miss the point they stand for: the solve along the edges is backward stable (a few
+/// units), the areas' shares of a cap miss by `EPSILON * long / height`, more than this once
+/// the triangle is thinner than 1/1024.
+const SLIVER_ROUNDING: f64 = 1024.0;
+
 fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D> {
     let (a, b, c) = (p[i], p[j], p[k]);
     let edges = Edges::new(a, b, c);
@@ -169,37 +175,15 @@ fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D
                     point: projection,
                 };
             }
-            // A sliver: the weights are solved along the edges from the corner of the longest
-            // and the shortest edges (not taken as the areas over their sum): see
-            // `weights_along_edges`.
-            let corner = edges.corner();
-            let vertices = corner.vertices.map(|v| [i, j, k][v]);
-            let solved =
-                weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
-            let mut weights = [0.0; 4];
-            for (v, w) in vertices.iter().zip(solved.weights) {
-                weights[*v] = w;
-            }
-            if solved.clamped {
-                // Weights that rounding pushed out of range were clamped, which is harmless
-                // for the ill-conditioned ones (they multiply a short edge or a small height)
-                // and not for a failed solve: the areas' shares are kept if they miss the
-                // projection by less.
-                let mut shares = [0.0; 4];
-                shares[i] = area_a / total;
-                shares[j] = area_b / total;
-                shares[k] = area_c / total;
-                let miss = |w: &[f64; 4]| -> f64 {
-                    (p.iter().zip(w).map(|(x, w)| x * *w).sum::<Vector<D>>() - projection)
-                        .norm_squared()
-                };
-                if miss(&shares) < miss(&weights) {
-                    weights = shares;
-                }
-            }
-            return Closest {
-                weights,
-                point: projection,
+            // A sliver: its areas' signs are rounding's (the origin may even lie beyond an
+            // end of a nearly straight triangle), so the weights are solved along the edges.
+            let shares = [area_a / total, area_b / total, area_c / total];
+            return match sliver_weights(p, [i, j, k], &edges, projection, shares) {
+                Some(weights) => Closest {
+                    weights,
+                    point: projection,
+                },
+                None => closest_on_edges(p, [i, j, k]),
             };
         }
         let candidates = [(area_a, [j, k]), (area_b, [k, i]), (area_c, [i, j])];
@@ -211,8 +195,59 @@ fn triangle<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D
         )
     } else {
         // Collinear or coincident vertices: the closest point is on one of the edges.
-        best_of([segment(p, j, k), segment(p, k, i), segment(p, i, j)].into_iter())
+        closest_on_edges(p, [i, j, k])
     }
+}
+
+/// The point of the triangle's edges closest to the origin.
+fn closest_on_edges<const D: usize>(p: &[Vector<D>], [i, j, k]: [usize; 3]) -> Closest<D> {
+    best_of([segment(p, j, k), segment(p, k, i), segment(p, i, j)].into_iter())
+}
+
+/// The weights of `projection` (the origin's projection on the plane of the sliver `p[i]`,
+/// `p[j]`, `p[k]`, whose signed areas all came out positive) in the triangle, solved along its
+/// edges from the corner of its longest and shortest edges (not taken as the areas over
+/// their sum, `shares`): see `weights_along_edges`. `None` when no weights of the triangle
+/// give `projection` back to rounding: it lies outside, and the areas' signs were rounding's
+/// (a straight triangle of a flat disc's centre and rim, the point beyond the rim on the
+/// same line: a ray cast found by fuzzing hit the disc 1687 from it).
+fn sliver_weights<const D: usize>(
+    p: &[Vector<D>],
+    [i, j, k]: [usize; 3],
+    edges: &Edges<D>,
+    projection: Vector<D>,
+    shares: [f64; 3],
+) -> Option<[f64; 4]> {
+    let corner = edges.corner();
+    let vertices = corner.vertices.map(|v| [i, j, k][v]);
+    let solved = weights_along_edges(p[vertices[0]], corner.along, corner.across, projection);
+    let mut weights = [0.0; 4];
+    for (v, w) in vertices.iter().zip(solved.weights) {
+        weights[*v] = w;
+    }
+    if !solved.clamped {
+        return Some(weights);
+    }
+    // Weights that rounding pushed out of range were clamped, which is harmless for the
+    // ill-conditioned ones (they multiply a short edge or a small height) and not for a failed
+    // solve: the areas' shares are kept if they miss the projection by less. Neither giving
+    // it back, it is outside.
+    let miss = |w: &[f64; 4]| -> f64 {
+        (p.iter().zip(w).map(|(x, w)| x * *w).sum::<Vector<D>>() - projection).norm_squared()
+    };
+    let mut share_weights = [0.0; 4];
+    for (v, share) in [i, j, k].iter().zip(shares) {
+        share_weights[*v] = share;
+    }
+    let (miss_weights, miss_shares) = (miss(&weights), miss(&share_weights));
+    let (best, least) = if miss_shares < miss_weights {
+        (share_weights, miss_shares)
+    } else {
+        (weights, miss_weights)
+    };
+    let size = [i, j, k].iter().map(|v| p[*v].amax()).fold(0.0, f64::max);
+    let rounding = SLIVER_ROUNDING * f64::EPSILON * size;
+    (least <= rounding * rounding).then_some(best)
 }
 
 /// The barycentric weights `[anchor, anchor + along, anchor + across]` of `target`, a point of
@@ -736,6 +771,37 @@ mod tests {
             let rounding = 64.0 * f64::EPSILON * 1800.0;
             assert!((c.point - exact).norm() <= rounding, "{c:?}");
             assert!((combo - exact).norm() <= rounding, "{combo:?} from {c:?}");
+        }
+    }
+
+    /// A straight sliver (a flat disc's rim point, centre and opposite rim point as a ray
+    /// cast's simplex saw them, from its point beyond the rim on the same line): its areas all
+    /// came out positive by rounding, yet no weights of it give the origin. The closest point
+    /// is the near rim point (every other point of the triangle is farther: oracle by brute
+    /// force over a grid of weights), not the origin.
+    #[test]
+    fn straight_sliver_beyond_its_end_is_not_entered() {
+        let p = [
+            v(6068.726399406723, -6040.444200482603, 0.0),
+            v(1196.0263706859964, -1190.452506664455, 0.0),
+            v(3632.3763850463597, -3615.4483535735294, 0.0),
+        ];
+        let steps = 200;
+        let mut least = f64::INFINITY;
+        for i in 0..=steps {
+            for j in 0..=steps - i {
+                let (a, b) = (i as f64 / steps as f64, j as f64 / steps as f64);
+                least = least.min((p[0] * a + p[1] * b + p[2] * (1.0 - a - b)).norm());
+            }
+        }
+        for rotation in 0..3 {
+            let q = [p[rotation], p[(rotation + 1) % 3], p[(rotation + 2) % 3]];
+            let c = closest_to_origin(&q);
+            assert!(
+                (c.point.norm() - least).abs() <= 1e-9 * least,
+                "{c:?}, the triangle's nearest point is {least} away"
+            );
+            assert_optimal(&q, &c);
         }
     }
 
