@@ -28,6 +28,19 @@ impl GjkPose {
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
 
+    /// The 2D placement this pose gives, exactly as every query of the C ABI makes it (the
+    /// quaternion normalised, then turned into the cosine and sine of its angle about z), or
+    /// why it is invalid, `name` naming the argument in the message. For bindings that take
+    /// poses as the C ABI's seven numbers and call the Rust API (the WebAssembly package).
+    pub fn to_pose_2d(&self, name: &str) -> Result<Pose<2>, String> {
+        <Pose<2> as FromGjkPose>::convert(self, name).map_err(|f| f.message.clone())
+    }
+
+    /// [`GjkPose::to_pose_2d`] for a 3D placement.
+    pub fn to_pose_3d(&self, name: &str) -> Result<Pose<3>, String> {
+        <Pose<3> as FromGjkPose>::convert(self, name).map_err(|f| f.message.clone())
+    }
+
     /// The rotation as a unit quaternion, validated. A valid pose costs one test of its seven
     /// numbers; the messages are only worked out for an invalid one.
     fn unit_rotation(&self) -> Result<[f64; 4], Failure> {
