@@ -11,29 +11,11 @@
 
 mod native;
 
-use native::{assert_summary, build_library, missing, missing_tools, root};
+use native::{assert_summary, build_library, missing, missing_tools, root, run};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Output};
+use std::process::{Command, ExitCode};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
-
-/// Runs `command` and returns its standard output; panics with its output when it fails.
-fn run(command: &mut Command, what: &str) -> String {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = command
-        .output()
-        .unwrap_or_else(|e| panic!("{what} cannot run: {e}"));
-    let stdout = String::from_utf8_lossy(&stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&stderr);
-    assert!(
-        status.success(),
-        "{what} failed ({status}):\n{stdout}\n{stderr}"
-    );
-    stdout
-}
 
 /// The virtual environment target/python-venv with the package's build and test dependencies,
 /// made and updated once per test run (the Python tests share it).

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 /// The crate root.
 pub fn root() -> PathBuf {
@@ -65,6 +65,24 @@ pub fn compile(compiler: &str, sources: &[PathBuf], flags: &[&str], name: &str) 
         .unwrap_or_else(|e| panic!("{compiler} cannot run: {e}"));
     assert!(status.success(), "{compiler} failed on {sources:?}");
     exe
+}
+
+/// Runs `command` and returns its standard output; panics with its output when it fails.
+pub fn run(command: &mut Command, what: &str) -> String {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command
+        .output()
+        .unwrap_or_else(|e| panic!("{what} cannot run: {e}"));
+    let stdout = String::from_utf8_lossy(&stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert!(
+        status.success(),
+        "{what} failed ({status}):\n{stdout}\n{stderr}"
+    );
+    stdout
 }
 
 pub mod suite;

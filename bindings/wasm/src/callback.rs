@@ -42,6 +42,11 @@ pub fn take_support_error() -> JsValue {
         .unwrap_or(JsValue::UNDEFINED)
 }
 
+/// Whether a JavaScript support function threw since [`clear_support_error`].
+pub fn threw() -> bool {
+    SUPPORT_ERROR.with(|e| e.borrow().is_some())
+}
+
 /// Forgets an exception kept from an earlier call.
 pub fn clear_support_error() {
     SUPPORT_ERROR.with(|e| *e.borrow_mut() = None);

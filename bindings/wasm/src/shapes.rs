@@ -186,9 +186,14 @@ impl Shape {
             3 => crate::callback::shape::<3>(support).map(|s| Shape::new(AnyShape::Spatial(s))),
             _ => Err(format!("dimension is {dimension}, it must be 2 or 3")),
         };
-        made.map_err(|message| match crate::callback::take_support_error() {
-            e if e.is_undefined() => thrown(Status::InvalidArgument, message),
-            exception => exception,
+        // A function that threw: its exception stays for the TypeScript to take as the cause.
+        made.map_err(|message| {
+            let status = if crate::callback::threw() {
+                Status::SupportFunction
+            } else {
+                Status::InvalidArgument
+            };
+            thrown(status, message)
         })
     }
 

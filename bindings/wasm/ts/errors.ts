@@ -68,7 +68,7 @@ export function fail(status: number, best?: () => unknown): never {
 
 /** Turns an `Error` thrown by the module (a constructor's) into its class. */
 export function translate(error: unknown): unknown {
-  if (!(error instanceof Error)) {
+  if (!(error instanceof Error) || error instanceof GjkError) {
     return error;
   }
   switch (error.name) {

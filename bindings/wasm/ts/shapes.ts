@@ -222,11 +222,12 @@ export class SupportShape extends Shape {
         try {
           return raw.Shape.support(dimensionOf, adapter);
         } catch (error) {
-          if (error instanceof Error && error.name.endsWith("Error") && error.name !== "Error") {
-            throw error;
+          if (error instanceof Error && error.name === "SupportFunctionError") {
+            const cause: unknown = raw.takeSupportError();
+            const why = cause instanceof Error ? `: ${cause.message}` : "";
+            throw new SupportFunctionError(`${error.message}${why}`, { cause });
           }
-          const why = error instanceof Error ? error.message : String(error);
-          throw new SupportFunctionError(`the support function threw: ${why}`, { cause: error });
+          throw error;
         }
       }),
     );
