@@ -3,8 +3,9 @@
 //! its Node tests run (`node --test`, with the native library's answers on three 2D reference
 //! workloads to compare with bit for bit), then `npm pack`'s tarball installs into a fresh
 //! folder outside the repository, where a program written from the TypeScript tutorial (seed
-//! 004) compiles with `tsc --strict` and runs; last, the demo page renders in headless
-//! Chromium. Each is reported skipped (ignored) when its tools are missing, unless
+//! 004) compiles with `tsc --strict` and runs; last, the demo page runs in headless Chromium
+//! (Debian's, driven by playwright-core): a shape dragged with the mouse, the page showing the
+//! library's distance for where it went (docs/wasm-demo.png is its screenshot). Each is reported skipped (ignored) when its tools are missing, unless
 //! GJK_REQUIRE_TOOLS is set (tests/native/suite.rs).
 
 mod common;
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
     native::suite::run(vec![
         check!(wasm_package_node_tests_pass, needs missing_wasm_tools),
         check!(wasm_package_installs_outside_the_repository, needs missing_wasm_tools),
+        check!(wasm_demo_page_works_in_chromium, needs missing_browser),
     ])
 }
 
@@ -44,6 +46,11 @@ fn missing_wasm_tools() -> Option<String> {
             ("npm", "--version"),
         ])
     })
+}
+
+/// What is missing for the demo page's test: the package's tools and Debian's Chromium.
+fn missing_browser() -> Option<String> {
+    missing_wasm_tools().or_else(|| missing_tools(&[("chromium", "--version")]))
 }
 
 /// The package folder.
@@ -214,4 +221,24 @@ fn wasm_package_installs_outside_the_repository() {
     );
     std::fs::remove_dir_all(&elsewhere).ok();
     std::fs::remove_file(&tarball).ok();
+}
+
+fn wasm_demo_page_works_in_chromium() {
+    let package = built();
+    let screenshot = std::env::temp_dir().join(format!("gjk-wasm-demo-{}.png", std::process::id()));
+    let out = run(
+        Command::new("node")
+            .arg("demo/check.mjs")
+            .arg(&screenshot)
+            .current_dir(package),
+        "node demo/check.mjs (headless Chromium)",
+    );
+    assert!(out.contains("demo ok"), "{out}");
+    let png = std::fs::read(&screenshot).expect("the screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    std::fs::remove_file(&screenshot).ok();
 }
