@@ -138,7 +138,8 @@ where
     )))
 }
 
-/// [`penetration_with`] once the kinds are matched.
+/// [`penetration_with`] once the kinds are matched: small polygons answered exactly, then GJK on
+/// the cores, and EPA where the cores overlap.
 fn penetration_of_kinds<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
@@ -152,28 +153,79 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    // Small polygons: apart, the distance query's exact answer (so that the two agree);
-    // overlapping, the least overlap along an edge normal, exact.
-    match small_polygon_contact(&pair, pose_a) {
-        Some(PolygonContact::Apart(apart)) => return Ok(apart.into()),
-        Some(PolygonContact::Overlap {
+    if let Some(answer) = small_polygon_penetration(&pair, pose_a) {
+        return Ok(answer);
+    }
+    let search = search_cores(&pair, options)?;
+    match search.end() {
+        End::IterationCap | End::Stalled => {
+            return Err(QueryError::NoConvergence(Box::new(
+                search.result(pose_a).into(),
+            )))
+        }
+        End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
+        End::Touching => {}
+    }
+    let core_distance = robust_norm(search.closest());
+    // The cores are certainly apart when the search's lower bound says so; a search that
+    // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
+    // bounds their distance from above, and its direction is no normal.
+    let core = if core_distance > search.touch() && search.core_lower_bound() > search.touch() {
+        cores_apart(&search, core_distance)
+    } else {
+        penetration_of_cores(
+            &pair,
+            search.simplex().points(),
+            core_distance,
+            // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
+            // the expansion, and rounding of their size would swamp the cores' features.
+            search.core_scale(),
+            search.touch(),
+            options,
+        )
+    };
+    in_world(&core, search.margins(), search.iterations(), pose_a)
+}
+
+/// Small polygons: apart, the distance query's exact answer (so that the two agree);
+/// overlapping, the least overlap along an edge normal, exact. `None` for other pairs.
+fn small_polygon_penetration<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+) -> Option<PenetrationResult<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    match small_polygon_contact(pair, pose_a)? {
+        PolygonContact::Apart(apart) => Some(apart.into()),
+        PolygonContact::Overlap {
             depth,
             point_a,
             point_b,
             normal,
-        }) => {
-            return Ok(PenetrationResult {
-                signed_distance: if depth > 0.0 { -depth } else { 0.0 },
-                point_a,
-                point_b,
-                normal,
-                iterations: 0,
-                intersecting: true,
-            })
-        }
-        None => {}
+        } => Some(PenetrationResult {
+            signed_distance: if depth > 0.0 { -depth } else { 0.0 },
+            point_a,
+            point_b,
+            normal,
+            iterations: 0,
+            intersecting: true,
+        }),
     }
-    let mut search = Search::run(&pair, options, Mode::Penetration)?;
+}
+
+/// GJK on the cores of `pair`, run again to the tightest tolerance where it stopped touching
+/// at the caller's tolerance without deciding whether the cores overlap.
+fn search_cores<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+) -> Result<Search<D>, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let mut search = Search::run(pair, options, Mode::Penetration)?;
     if search.end() == End::Touching
         && robust_norm(search.closest()) > search.touch()
         && search.core_lower_bound() <= search.touch()
@@ -187,58 +239,45 @@ where
             relative_tolerance: 0.0,
             ..*options
         };
-        search = Search::run(&pair, &strict, Mode::Penetration)?;
+        search = Search::run(pair, &strict, Mode::Penetration)?;
     }
-    match search.end() {
-        End::IterationCap | End::Stalled => {
-            return Err(QueryError::NoConvergence(Box::new(
-                search.result(pose_a).into(),
-            )))
-        }
-        End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
-        End::Touching => {}
-    }
-    let (margin_a, margin_b) = search.margins();
-    let core_distance = robust_norm(search.closest());
-    // The cores are certainly apart when the search's lower bound says so; a search that
-    // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
-    // bounds their distance from above, and its direction is no normal.
-    let core = if core_distance > search.touch() && search.core_lower_bound() > search.touch() {
-        // The cores are apart: the shapes overlap within their margins only, along the
-        // cores' normal, and no expansion is needed.
-        // The best separating direction seen is the normal, and the cores' separation along
-        // it the depth: exactly the shapes' overlap along the normal (pushing B by the depth
-        // along it leaves them touching), which `-v` misses by up to the search's rounding
-        // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
-        // short: a normal tilted by 2e-9, 0.05 more overlap along it).
-        let (point_a, point_b) = search.core_points();
-        // The separation is the cores' distance only where the search closed its gap; where
-        // it did not, the answer (not converged) is from |v|, so that its depth is a lower
-        // bound as documented.
-        let (depth, normal) = match search.best_separation() {
-            Some((separation, normal)) if !search.gap_open() => (-separation, normal),
-            _ => (-core_distance, -robust_unit(search.closest())),
-        };
-        CorePenetration {
-            depth,
-            normal,
-            point_a,
-            point_b,
-            iterations: 0,
-            converged: !search.gap_open(),
-        }
-    } else {
-        penetration_of_cores(
-            &pair,
-            search.simplex().points(),
-            core_distance,
-            // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
-            // the expansion, and rounding of their size would swamp the cores' features.
-            search.core_scale(),
-            search.touch(),
-            options,
-        )
+    Ok(search)
+}
+
+/// The penetration of cores that `search` found `core_distance` apart: the shapes overlap
+/// within their margins only, along the cores' normal, and no expansion is needed.
+fn cores_apart<const D: usize>(search: &Search<D>, core_distance: f64) -> CorePenetration<D> {
+    // The best separating direction seen is the normal, and the cores' separation along
+    // it the depth: exactly the shapes' overlap along the normal (pushing B by the depth
+    // along it leaves them touching), which `-v` misses by up to the search's rounding
+    // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
+    // short: a normal tilted by 2e-9, 0.05 more overlap along it).
+    let (point_a, point_b) = search.core_points();
+    // The separation is the cores' distance only where the search closed its gap; where
+    // it did not, the answer (not converged) is from |v|, so that its depth is a lower
+    // bound as documented.
+    let (depth, normal) = match search.best_separation() {
+        Some((separation, normal)) if !search.gap_open() => (-separation, normal),
+        _ => (-core_distance, -robust_unit(search.closest())),
     };
+    CorePenetration {
+        depth,
+        normal,
+        point_a,
+        point_b,
+        iterations: 0,
+        converged: !search.gap_open(),
+    }
+}
+
+/// The shapes' penetration from their cores' `core` (A's frame): the margins added to the
+/// depth and the points, placed in the world by `pose_a`; `search_iterations` are GJK's.
+fn in_world<const D: usize>(
+    core: &CorePenetration<D>,
+    (margin_a, margin_b): (f64, f64),
+    search_iterations: u32,
+    pose_a: &Pose<D>,
+) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>> {
     let depth = core.depth + margin_a + margin_b;
     if !depth.is_finite() || !core.normal.iter().all(|x| x.is_finite()) {
         return Err(QueryError::OutOfRange(OVERFLOW));
@@ -248,7 +287,7 @@ where
         point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
         point_b: pose_a.transform_point(&(core.point_b - core.normal * margin_b)),
         normal: pose_a.transform_vector(&core.normal),
-        iterations: search.iterations() + core.iterations,
+        iterations: search_iterations + core.iterations,
         intersecting: true,
     };
     if core.converged {
