@@ -392,6 +392,27 @@ impl<const D: usize> Polytope<D> {
         }
         answer
     }
+
+    /// The facets of the start, a full simplex (the first `D + 1` vertices), oriented
+    /// outwards.
+    fn add_start_facets(&mut self) {
+        for skip in 0..=D {
+            let mut f = [0usize; 3];
+            for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
+                f[slot] = index;
+            }
+            let facet = make_facet(f, &self.vertices);
+            if facet
+                .normal
+                .dot(&(self.vertices[skip].w - self.vertices[f[0]].w))
+                > 0.0
+            {
+                self.facets.push(facet.reversed());
+            } else {
+                self.facets.push(facet);
+            }
+        }
+    }
 }
 
 fn unlift<const D: usize>(v: &Vector3<f64>) -> Vector<D> {
@@ -611,7 +632,9 @@ where
     })
 }
 
-/// [`penetration_of_cores`] in the buffers of `polytope` (empty).
+/// [`penetration_of_cores`] in the buffers of `polytope` (empty): the start made a full
+/// simplex, then the expansion (for curved cores coarse first, its normal refined), answered at
+/// the facet where it stopped.
 fn expand<const D: usize, A, B>(
     polytope: &mut Polytope<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
@@ -633,115 +656,36 @@ where
     let rounding = 8.0 * f64::EPSILON * scale;
     let flat_tolerance = 16.0 * f64::EPSILON * scale;
     let mut iterations = 0;
-    let Polytope {
-        vertices, facets, ..
-    } = &mut *polytope;
-
+    let vertices = &mut polytope.vertices;
     // An affinely independent start, completed to a full simplex.
-    for p in simplex {
-        let (points, len) = differences(vertices);
-        if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
-            vertices.push(*p);
-        }
-    }
-    if vertices.is_empty() {
-        // GJK always leaves a vertex; a start from scratch costs one support point.
-        iterations += 1;
-        vertices.push(pair.support(&axis(0)));
-    }
+    start_vertices(pair, simplex, vertices, flat_tolerance, &mut iterations);
     if let Err(flat) = complete_simplex(pair, vertices, flat_tolerance, &mut iterations) {
-        // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
-        // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
-        // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
-        // segment 99 away, 1e10 wide, where GJK's v carries the rounding of the plate's
-        // corners and stalls. In the plane, they touch.
-        let offset = flat.dot(&vertices[0].w);
-        let separated = offset.abs() > flat_tolerance;
-        let closest = closest_to_origin(&vertices.iter().map(|v| v.w).collect::<Vec<_>>());
-        let weights = closest.weights;
-        let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
-            vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
-        };
-        let (depth, normal, converged) = if separated {
-            let tolerance = (relative_tolerance * offset.abs()).max(rounding);
-            (
-                -offset.abs(),
-                -flat * offset.signum(),
-                core_upper_bound - offset.abs() <= tolerance,
-            )
-        } else {
-            (0.0, flat, true)
-        };
-        return CorePenetration {
-            depth,
-            normal,
-            point_a: weighted(|v| v.a),
-            point_b: weighted(|v| v.b),
+        return flat_penetration(
+            vertices,
+            flat,
+            flat_tolerance,
+            core_upper_bound,
+            relative_tolerance,
+            rounding,
             iterations,
-            converged,
-        };
+        );
     }
-    // The simplex's facets, oriented outwards.
-    for skip in 0..=D {
-        let mut f = [0usize; 3];
-        for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
-            f[slot] = index;
-        }
-        let facet = make_facet(f, vertices);
-        if facet.normal.dot(&(vertices[skip].w - vertices[f[0]].w)) > 0.0 {
-            facets.push(facet.reversed());
-        } else {
-            facets.push(facet);
-        }
-    }
-
-    // Pairs with a curved core: EPA to a coarse gap (or on half the budget), whose closest
-    // facet bounds the depth from below, then Newton steps on the normal (see `refine`), which
-    // close the gap in a few support points where EPA takes hundreds; where they cannot, EPA
-    // goes on to the tolerance.
+    polytope.add_start_facets();
     let mut budget = Budget {
         used: iterations,
         max: max_iterations,
     };
-    let coarse = COARSE_TOLERANCE.max(relative_tolerance);
-    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
-    // faces one of them, along which its discs are creased).
-    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
-    if coarse > relative_tolerance && polytope.facets.iter().any(curved) {
-        let mut half = Budget {
-            max: budget.used + (budget.max - budget.used) / 2,
-            ..budget
-        };
-        let (facet, grown) = grow(polytope, pair, coarse, rounding, scale, &mut half, None);
-        budget.used = half.used;
-        if facet.distance.is_finite() && facet.distance >= -rounding.max(touch) {
-            let tolerance = refine::Tolerance {
-                relative: relative_tolerance,
-                rounding,
-            };
-            let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, &mut budget);
-            let refined = refined.filter(|r| {
-                budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
-            });
-            // EPA stopped short of its coarse gap: the refined local minimum is not certified
-            // the lowest; the rest of the budget looks for lower ones.
-            let refined = match refined {
-                Some(r) if grown != Grown::Converged => {
-                    lower_basins(polytope, pair, r, tolerance, coarse, scale, &mut budget)
-                }
-                r => r,
-            };
-            if let Some(r) = refined {
-                return CorePenetration {
-                    depth: r.depth.max(0.0),
-                    normal: r.normal,
-                    point_a: r.support.a,
-                    point_b: r.support.b,
-                    iterations: budget.used,
-                    converged: true,
-                };
-            }
-        }
+    let refined = coarse_and_refined(
+        polytope,
+        pair,
+        relative_tolerance,
+        rounding,
+        scale,
+        touch,
+        &mut budget,
+    );
+    if let Some(refined) = refined {
+        return refined;
     }
     let (facet, grown) = grow(
         polytope,
@@ -752,9 +696,159 @@ where
         &mut budget,
         None,
     );
+    at_facet(
+        &polytope.vertices,
+        &facet,
+        grown,
+        rounding,
+        touch,
+        budget.used,
+    )
+}
+
+/// Fills `vertices` (empty) with the points of GJK's `simplex` that lie more than
+/// `flat_tolerance` off the affine hull of those before them; with one support point (counted
+/// in `iterations`) where none is left.
+fn start_vertices<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    simplex: &[SupportPoint<D>],
+    vertices: &mut Vec<SupportPoint<D>>,
+    flat_tolerance: f64,
+    iterations: &mut u32,
+) where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    for p in simplex {
+        let (points, len) = differences(vertices);
+        if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
+            vertices.push(*p);
+        }
+    }
+    if vertices.is_empty() {
+        // GJK always leaves a vertex; a start from scratch costs one support point.
+        *iterations += 1;
+        vertices.push(pair.support(&axis(0)));
+    }
+}
+
+/// The penetration of cores whose difference has no extent along the unit `flat` (to within
+/// `flat_tolerance`), its points at the same offset along it as the start's `vertices`:
+/// separated by that offset, or touching where it is within the tolerance.
+fn flat_penetration<const D: usize>(
+    vertices: &[SupportPoint<D>],
+    flat: Vector<D>,
+    flat_tolerance: f64,
+    core_upper_bound: f64,
+    relative_tolerance: f64,
+    rounding: f64,
+    iterations: u32,
+) -> CorePenetration<D> {
+    // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
+    // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
+    // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
+    // segment 99 away, 1e10 wide, where GJK's v carries the rounding of the plate's
+    // corners and stalls. In the plane, they touch.
+    let offset = flat.dot(&vertices[0].w);
+    let separated = offset.abs() > flat_tolerance;
+    let closest = closest_to_origin(&vertices.iter().map(|v| v.w).collect::<Vec<_>>());
+    let weights = closest.weights;
+    let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
+        vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
+    };
+    let (depth, normal, converged) = if separated {
+        let tolerance = (relative_tolerance * offset.abs()).max(rounding);
+        (
+            -offset.abs(),
+            -flat * offset.signum(),
+            core_upper_bound - offset.abs() <= tolerance,
+        )
+    } else {
+        (0.0, flat, true)
+    };
+    CorePenetration {
+        depth,
+        normal,
+        point_a: weighted(|v| v.a),
+        point_b: weighted(|v| v.b),
+        iterations,
+        converged,
+    }
+}
+
+/// Pairs with a curved core: EPA to a coarse gap (or on half the budget), whose closest
+/// facet bounds the depth from below, then Newton steps on the normal (see `refine`), which
+/// close the gap in a few support points where EPA takes hundreds. `None` where no core is
+/// curved along the start's facet normals, or the steps cannot close the gap: EPA then goes
+/// on to the tolerance.
+fn coarse_and_refined<const D: usize, A, B>(
+    polytope: &mut Polytope<D>,
+    pair: &MinkowskiPair<'_, D, A, B>,
+    relative_tolerance: f64,
+    rounding: f64,
+    scale: f64,
+    touch: f64,
+    budget: &mut Budget,
+) -> Option<CorePenetration<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let coarse = COARSE_TOLERANCE.max(relative_tolerance);
+    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
+    // faces one of them, along which its discs are creased).
+    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
+    if !(coarse > relative_tolerance && polytope.facets.iter().any(curved)) {
+        return None;
+    }
+    let mut half = Budget {
+        max: budget.used + (budget.max - budget.used) / 2,
+        ..*budget
+    };
+    let (facet, grown) = grow(polytope, pair, coarse, rounding, scale, &mut half, None);
+    budget.used = half.used;
+    if !(facet.distance.is_finite() && facet.distance >= -rounding.max(touch)) {
+        return None;
+    }
+    let tolerance = refine::Tolerance {
+        relative: relative_tolerance,
+        rounding,
+    };
+    let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, budget);
+    let refined = refined.filter(|r| {
+        budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
+    });
+    // EPA stopped short of its coarse gap: the refined local minimum is not certified
+    // the lowest; the rest of the budget looks for lower ones.
+    let r = match refined {
+        Some(r) if grown != Grown::Converged => {
+            lower_basins(polytope, pair, r, tolerance, coarse, scale, budget)
+        }
+        r => r,
+    }?;
+    Some(CorePenetration {
+        depth: r.depth.max(0.0),
+        normal: r.normal,
+        point_a: r.support.a,
+        point_b: r.support.b,
+        iterations: budget.used,
+        converged: true,
+    })
+}
+
+/// The penetration at `facet`, where an expansion of the polytope of `vertices` ended as
+/// `grown` after `iterations` support points: its distance the depth, its closest point to
+/// the origin the deepest points; certified where the gap closed with the origin inside the
+/// polytope (to within `rounding` or `touch`).
+fn at_facet<const D: usize>(
+    vertices: &[SupportPoint<D>],
+    facet: &Facet<D>,
+    grown: Grown,
+    rounding: f64,
+    touch: f64,
+    iterations: u32,
+) -> CorePenetration<D> {
     let mut converged = grown == Grown::Converged;
-    let Polytope { vertices, .. } = &*polytope;
-    let iterations = budget.used;
     if !facet.distance.is_finite() || facet.distance < -rounding.max(touch) {
         // Every facet degenerate, or the origin outside the polytope (the cores may be apart
         // after all): no certified answer beyond "touching".
