@@ -962,6 +962,10 @@ impl Budget {
 /// `relative_tolerance` of its distance (or `rounding`): returns that facet and whether the
 /// gap closed, or the best facet found when the budget, the vertex cap or rounding ends the
 /// expansion first. It may be called again with a smaller tolerance to go on.
+///
+/// Each step is the paper's: the facet closest to the origin, the support point along its
+/// normal, the termination test on the gap between them, and the polytope repaired around
+/// the new point (see [`Polytope::add_vertex`]).
 fn grow<const D: usize, A, B>(
     polytope: &mut Polytope<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
@@ -975,36 +979,17 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let Polytope {
-        vertices,
-        facets,
-        visible,
-    } = polytope;
-    // The first of the facets closest to the origin. Distances are never NaN (an unusable
-    // normal gives infinity), so `<` orders them: `total_cmp` cost a query on small hulls 3%
-    // of its instructions.
-    let closest = |facets: &[Facet<D>]| {
-        let mut best = facets.first()?;
-        for f in facets {
-            if f.distance < best.distance {
-                best = f;
-            }
-        }
-        Some(*best)
-    };
     // The closest facet so far: what is answered if rounding leaves no facet at all.
-    let mut answer = facets[0];
-    let mut converged = false;
+    let mut answer = polytope.facets[0];
     // The last closest facet and the gap between its distance and the support along its
     // normal.
     let mut last: Option<(Facet<D>, f64)> = None;
-    let facet = loop {
-        let Some(facet) = closest(facets) else {
+    let (facet, converged) = loop {
+        let Some(facet) = polytope.closest_facet() else {
             // Every facet saw the new point and no ridge was left on the horizon: rounding
             // (a hull 3e10 wide against a point, its facets nearly coplanar) has broken the
             // polytope. The last closest facet, not certified.
-            converged = false;
-            break answer;
+            break (answer, false);
         };
         answer = facet;
         if let Some((previous, gap)) = last {
@@ -1014,18 +999,21 @@ where
             // answer, converged if its gap is within what rounding allows.
             if facet.distance < previous.distance - rounding {
                 let tolerance = (relative_tolerance * previous.distance.abs()).max(rounding);
-                converged = gap <= tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
-                break previous;
+                break (
+                    previous,
+                    gap <= tolerance || gap <= STALL_ULPS * f64::EPSILON * scale,
+                );
             }
         }
         if below.is_some_and(|depth| facet.distance >= depth) {
             // Every facet is at least `below` away: nothing overlaps less.
-            converged = true;
-            break facet;
+            break (facet, true);
         }
-        if !facet.distance.is_finite() || vertices.len() >= MAX_POLYTOPE_VERTICES || !budget.spend()
+        if !facet.distance.is_finite()
+            || polytope.vertices.len() >= MAX_POLYTOPE_VERTICES
+            || !budget.spend()
         {
-            break facet;
+            break (facet, false);
         }
         let w = pair.support(&facet.normal);
         let reach = facet.normal.dot(&w.w);
@@ -1034,18 +1022,52 @@ where
         }
         let tolerance = (relative_tolerance * facet.distance.abs()).max(rounding);
         if reach - facet.distance <= tolerance {
-            converged = true;
-            break facet;
+            break (facet, true);
         }
-        if vertices.iter().any(|v| v.w == w.w) {
+        if polytope.vertices.iter().any(|v| v.w == w.w) {
             // A vertex already in the polytope lies beyond this facet: rounding has made the
             // polytope non-convex (the facet is a sliver's, its normal known only roughly).
             // The answer is the best found, not certified: within the STALL_ULPS allowance of
             // rounding it is accepted, beyond it is reported as not converged.
-            converged = reach - facet.distance <= STALL_ULPS * f64::EPSILON * scale;
-            break facet;
+            break (
+                facet,
+                reach - facet.distance <= STALL_ULPS * f64::EPSILON * scale,
+            );
         }
         last = Some((facet, reach - facet.distance));
+        polytope.add_vertex(w, rounding);
+    };
+
+    let grown = if converged {
+        Grown::Converged
+    } else {
+        Grown::Stopped
+    };
+    (facet, grown)
+}
+
+impl<const D: usize> Polytope<D> {
+    /// The first of the facets closest to the origin. Distances are never NaN (an unusable
+    /// normal gives infinity), so `<` orders them: `total_cmp` cost a query on small hulls 3%
+    /// of its instructions.
+    fn closest_facet(&self) -> Option<Facet<D>> {
+        let mut best = self.facets.first()?;
+        for f in &self.facets {
+            if f.distance < best.distance {
+                best = f;
+            }
+        }
+        Some(*best)
+    }
+
+    /// Adds the support point `w` beyond the closest facet: the facets that see it (from more
+    /// than `rounding`) are removed, and each ridge of their horizon makes a new facet with it.
+    fn add_vertex(&mut self, w: SupportPoint<D>, rounding: f64) {
+        let Polytope {
+            vertices,
+            facets,
+            visible,
+        } = self;
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);
@@ -1081,14 +1103,7 @@ where
                 }
             }
         }
-    };
-
-    let grown = if converged {
-        Grown::Converged
-    } else {
-        Grown::Stopped
-    };
-    (facet, grown)
+    }
 }
 
 /// How an expansion ([`grow`]) ended.
