@@ -339,7 +339,7 @@ struct Facet<const D: usize> {
 
 /// The buffers of an expansion: the polytope's vertices and facets, and the facets a new
 /// vertex sees. Kept per thread between queries (see [`Polytope::with_spare`]): allocating
-/// them cost a query on small hulls about 6% of its instructions.
+/// them is a noticeable part of a query on small hulls.
 struct Polytope<const D: usize> {
     vertices: Vec<SupportPoint<D>>,
     facets: Vec<Facet<D>>,
@@ -561,8 +561,7 @@ where
 
 impl<const D: usize> Facet<D> {
     /// The facet with its first two vertices swapped, which reverses its orientation. Made
-    /// without computing the normal again (two of the four facets of a start, 2% of a query
-    /// on small hulls): the swap negates every edge and exchanges two of them, so the cross
+    /// without computing the normal again (two of the four facets of a start): the swap negates every edge and exchanges two of them, so the cross
     /// product of the two shortest edges (in 2D the edge's perpendicular) is the exact
     /// negation of the old one, or, when edge lengths tie, an equally good one. The distance
     /// is the old one negated, measured from the old first vertex (on the plane within
@@ -1048,8 +1047,7 @@ where
 
 impl<const D: usize> Polytope<D> {
     /// The first of the facets closest to the origin. Distances are never NaN (an unusable
-    /// normal gives infinity), so `<` orders them: `total_cmp` cost a query on small hulls 3%
-    /// of its instructions.
+    /// normal gives infinity), so `<` orders them, cheaper than `total_cmp`.
     fn closest_facet(&self) -> Option<Facet<D>> {
         let mut best = self.facets.first()?;
         for f in &self.facets {
