@@ -411,20 +411,32 @@ impl<const D: usize> Motion<D> {
                 RayCast::Undecided { iterations: spent } => iterations = spent,
             }
         }
+        self.conservative_advancement(a, b, options, penetrate, in_contact, iterations)
+    }
+
+    /// Conservative advancement (see the module documentation), after `iterations` support
+    /// points spent elsewhere: the time advanced by the distance query's certified separation
+    /// over the speed at which B closes in on it, until `in_contact` (distance, scale) or a
+    /// step proves a miss.
+    fn conservative_advancement<A, B>(
+        &self,
+        a: &A,
+        b: &B,
+        options: &CastOptions,
+        penetrate: bool,
+        in_contact: impl Fn(f64, f64) -> bool,
+        mut iterations: u32,
+    ) -> Result<Option<CastHit<D>>, CastError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let s = options.target_separation;
         let mut t = 0.0;
         let mut previous_normal = None;
         for step in 0..options.query.max_iterations {
             let pose_b = self.pose_b(t)?;
-            let (result, separating_normal) =
-                distance_and_separating_normal(a, &self.rotation_a, b, &pose_b, &options.query);
-            let (d, converged) = match result {
-                Ok(d) => (d, true),
-                Err(QueryError::NoConvergence(best)) => (*best, false),
-                Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
-                Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
-                    return Err(invalid(e))
-                }
-            };
+            let (d, converged, separating_normal) = self.distance_at(a, b, &pose_b, options)?;
             iterations = iterations.saturating_add(d.iterations);
             let offset =
                 self.rotation_a.transform_point(&a.center()) - pose_b.transform_point(&b.center());
@@ -484,6 +496,32 @@ impl<const D: usize> Motion<D> {
             t = next;
         }
         Err(CastError::NoConvergence { time_bound: t })
+    }
+
+    /// The distance query with B placed by `pose_b`: its answer, whether it converged (else
+    /// the answer is its best), and the normal of the plane that certifies its lower bound.
+    fn distance_at<A, B>(
+        &self,
+        a: &A,
+        b: &B,
+        pose_b: &Pose<D>,
+        options: &CastOptions,
+    ) -> Result<(DistanceResult<D>, bool, Option<Vector<D>>), CastError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let (result, separating_normal) =
+            distance_and_separating_normal(a, &self.rotation_a, b, pose_b, &options.query);
+        let (d, converged) = match result {
+            Ok(d) => (d, true),
+            Err(QueryError::NoConvergence(best)) => (*best, false),
+            Err(QueryError::NonFiniteSupport) => return Err(CastError::NonFiniteSupport),
+            Err(e @ (QueryError::InvalidOptions(_) | QueryError::OutOfRange(_))) => {
+                return Err(invalid(e))
+            }
+        };
+        Ok((d, converged, separating_normal))
     }
 
     /// The answer when the shapes are within the target at time 0.

@@ -138,7 +138,8 @@ where
     )))
 }
 
-/// [`penetration_with`] once the kinds are matched.
+/// [`penetration_with`] once the kinds are matched: small polygons answered exactly, then GJK on
+/// the cores, and EPA where the cores overlap.
 fn penetration_of_kinds<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
@@ -152,28 +153,79 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    // Small polygons: apart, the distance query's exact answer (so that the two agree);
-    // overlapping, the least overlap along an edge normal, exact.
-    match small_polygon_contact(&pair, pose_a) {
-        Some(PolygonContact::Apart(apart)) => return Ok(apart.into()),
-        Some(PolygonContact::Overlap {
+    if let Some(answer) = small_polygon_penetration(&pair, pose_a) {
+        return Ok(answer);
+    }
+    let search = search_cores(&pair, options)?;
+    match search.end() {
+        End::IterationCap | End::Stalled => {
+            return Err(QueryError::NoConvergence(Box::new(
+                search.result(pose_a).into(),
+            )))
+        }
+        End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
+        End::Touching => {}
+    }
+    let core_distance = robust_norm(search.closest());
+    // The cores are certainly apart when the search's lower bound says so; a search that
+    // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
+    // bounds their distance from above, and its direction is no normal.
+    let core = if core_distance > search.touch() && search.core_lower_bound() > search.touch() {
+        cores_apart(&search, core_distance)
+    } else {
+        penetration_of_cores(
+            &pair,
+            search.simplex().points(),
+            core_distance,
+            // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
+            // the expansion, and rounding of their size would swamp the cores' features.
+            search.core_scale(),
+            search.touch(),
+            options,
+        )
+    };
+    in_world(&core, search.margins(), search.iterations(), pose_a)
+}
+
+/// Small polygons: apart, the distance query's exact answer (so that the two agree);
+/// overlapping, the least overlap along an edge normal, exact. `None` for other pairs.
+fn small_polygon_penetration<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+) -> Option<PenetrationResult<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    match small_polygon_contact(pair, pose_a)? {
+        PolygonContact::Apart(apart) => Some(apart.into()),
+        PolygonContact::Overlap {
             depth,
             point_a,
             point_b,
             normal,
-        }) => {
-            return Ok(PenetrationResult {
-                signed_distance: if depth > 0.0 { -depth } else { 0.0 },
-                point_a,
-                point_b,
-                normal,
-                iterations: 0,
-                intersecting: true,
-            })
-        }
-        None => {}
+        } => Some(PenetrationResult {
+            signed_distance: if depth > 0.0 { -depth } else { 0.0 },
+            point_a,
+            point_b,
+            normal,
+            iterations: 0,
+            intersecting: true,
+        }),
     }
-    let mut search = Search::run(&pair, options, Mode::Penetration)?;
+}
+
+/// GJK on the cores of `pair`, run again to the tightest tolerance where it stopped touching
+/// at the caller's tolerance without deciding whether the cores overlap.
+fn search_cores<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+) -> Result<Search<D>, QueryError<PenetrationResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let mut search = Search::run(pair, options, Mode::Penetration)?;
     if search.end() == End::Touching
         && robust_norm(search.closest()) > search.touch()
         && search.core_lower_bound() <= search.touch()
@@ -187,58 +239,45 @@ where
             relative_tolerance: 0.0,
             ..*options
         };
-        search = Search::run(&pair, &strict, Mode::Penetration)?;
+        search = Search::run(pair, &strict, Mode::Penetration)?;
     }
-    match search.end() {
-        End::IterationCap | End::Stalled => {
-            return Err(QueryError::NoConvergence(Box::new(
-                search.result(pose_a).into(),
-            )))
-        }
-        End::Converged | End::Separated => return Ok(search.result(pose_a).into()),
-        End::Touching => {}
-    }
-    let (margin_a, margin_b) = search.margins();
-    let core_distance = robust_norm(search.closest());
-    // The cores are certainly apart when the search's lower bound says so; a search that
-    // stalled short of its tolerance (cores touching at a vertex, approached edge-on) only
-    // bounds their distance from above, and its direction is no normal.
-    let core = if core_distance > search.touch() && search.core_lower_bound() > search.touch() {
-        // The cores are apart: the shapes overlap within their margins only, along the
-        // cores' normal, and no expansion is needed.
-        // The best separating direction seen is the normal, and the cores' separation along
-        // it the depth: exactly the shapes' overlap along the normal (pushing B by the depth
-        // along it leaves them touching), which `-v` misses by up to the search's rounding
-        // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
-        // short: a normal tilted by 2e-9, 0.05 more overlap along it).
-        let (point_a, point_b) = search.core_points();
-        // The separation is the cores' distance only where the search closed its gap; where
-        // it did not, the answer (not converged) is from |v|, so that its depth is a lower
-        // bound as documented.
-        let (depth, normal) = match search.best_separation() {
-            Some((separation, normal)) if !search.gap_open() => (-separation, normal),
-            _ => (-core_distance, -robust_unit(search.closest())),
-        };
-        CorePenetration {
-            depth,
-            normal,
-            point_a,
-            point_b,
-            iterations: 0,
-            converged: !search.gap_open(),
-        }
-    } else {
-        penetration_of_cores(
-            &pair,
-            search.simplex().points(),
-            core_distance,
-            // The cores' own scale: the margins (a ball of 1e9 around a point) take no part in
-            // the expansion, and rounding of their size would swamp the cores' features.
-            search.core_scale(),
-            search.touch(),
-            options,
-        )
+    Ok(search)
+}
+
+/// The penetration of cores that `search` found `core_distance` apart: the shapes overlap
+/// within their margins only, along the cores' normal, and no expansion is needed.
+fn cores_apart<const D: usize>(search: &Search<D>, core_distance: f64) -> CorePenetration<D> {
+    // The best separating direction seen is the normal, and the cores' separation along
+    // it the depth: exactly the shapes' overlap along the normal (pushing B by the depth
+    // along it leaves them touching), which `-v` misses by up to the search's rounding
+    // allowance times the shapes' size over |v| (a plate of 3e7 whose |v| stopped 2.4e-8
+    // short: a normal tilted by 2e-9, 0.05 more overlap along it).
+    let (point_a, point_b) = search.core_points();
+    // The separation is the cores' distance only where the search closed its gap; where
+    // it did not, the answer (not converged) is from |v|, so that its depth is a lower
+    // bound as documented.
+    let (depth, normal) = match search.best_separation() {
+        Some((separation, normal)) if !search.gap_open() => (-separation, normal),
+        _ => (-core_distance, -robust_unit(search.closest())),
     };
+    CorePenetration {
+        depth,
+        normal,
+        point_a,
+        point_b,
+        iterations: 0,
+        converged: !search.gap_open(),
+    }
+}
+
+/// The shapes' penetration from their cores' `core` (A's frame): the margins added to the
+/// depth and the points, placed in the world by `pose_a`; `search_iterations` are GJK's.
+fn in_world<const D: usize>(
+    core: &CorePenetration<D>,
+    (margin_a, margin_b): (f64, f64),
+    search_iterations: u32,
+    pose_a: &Pose<D>,
+) -> Result<PenetrationResult<D>, QueryError<PenetrationResult<D>>> {
     let depth = core.depth + margin_a + margin_b;
     if !depth.is_finite() || !core.normal.iter().all(|x| x.is_finite()) {
         return Err(QueryError::OutOfRange(OVERFLOW));
@@ -248,7 +287,7 @@ where
         point_a: pose_a.transform_point(&(core.point_a + core.normal * margin_a)),
         point_b: pose_a.transform_point(&(core.point_b - core.normal * margin_b)),
         normal: pose_a.transform_vector(&core.normal),
-        iterations: search.iterations() + core.iterations,
+        iterations: search_iterations + core.iterations,
         intersecting: true,
     };
     if core.converged {
@@ -300,7 +339,7 @@ struct Facet<const D: usize> {
 
 /// The buffers of an expansion: the polytope's vertices and facets, and the facets a new
 /// vertex sees. Kept per thread between queries (see [`Polytope::with_spare`]): allocating
-/// them cost a query on small hulls about 6% of its instructions.
+/// them is a noticeable part of a query on small hulls.
 struct Polytope<const D: usize> {
     vertices: Vec<SupportPoint<D>>,
     facets: Vec<Facet<D>>,
@@ -352,6 +391,27 @@ impl<const D: usize> Polytope<D> {
             });
         }
         answer
+    }
+
+    /// The facets of the start, a full simplex (the first `D + 1` vertices), oriented
+    /// outwards.
+    fn add_start_facets(&mut self) {
+        for skip in 0..=D {
+            let mut f = [0usize; 3];
+            for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
+                f[slot] = index;
+            }
+            let facet = make_facet(f, &self.vertices);
+            if facet
+                .normal
+                .dot(&(self.vertices[skip].w - self.vertices[f[0]].w))
+                > 0.0
+            {
+                self.facets.push(facet.reversed());
+            } else {
+                self.facets.push(facet);
+            }
+        }
     }
 }
 
@@ -501,8 +561,7 @@ where
 
 impl<const D: usize> Facet<D> {
     /// The facet with its first two vertices swapped, which reverses its orientation. Made
-    /// without computing the normal again (two of the four facets of a start, 2% of a query
-    /// on small hulls): the swap negates every edge and exchanges two of them, so the cross
+    /// without computing the normal again (two of the four facets of a start): the swap negates every edge and exchanges two of them, so the cross
     /// product of the two shortest edges (in 2D the edge's perpendicular) is the exact
     /// negation of the old one, or, when edge lengths tie, an equally good one. The distance
     /// is the old one negated, measured from the old first vertex (on the plane within
@@ -572,7 +631,9 @@ where
     })
 }
 
-/// [`penetration_of_cores`] in the buffers of `polytope` (empty).
+/// [`penetration_of_cores`] in the buffers of `polytope` (empty): the start made a full
+/// simplex, then the expansion (for curved cores coarse first, its normal refined), answered at
+/// the facet where it stopped.
 fn expand<const D: usize, A, B>(
     polytope: &mut Polytope<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
@@ -594,115 +655,36 @@ where
     let rounding = 8.0 * f64::EPSILON * scale;
     let flat_tolerance = 16.0 * f64::EPSILON * scale;
     let mut iterations = 0;
-    let Polytope {
-        vertices, facets, ..
-    } = &mut *polytope;
-
+    let vertices = &mut polytope.vertices;
     // An affinely independent start, completed to a full simplex.
-    for p in simplex {
-        let (points, len) = differences(vertices);
-        if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
-            vertices.push(*p);
-        }
-    }
-    if vertices.is_empty() {
-        // GJK always leaves a vertex; a start from scratch costs one support point.
-        iterations += 1;
-        vertices.push(pair.support(&axis(0)));
-    }
+    start_vertices(pair, simplex, vertices, flat_tolerance, &mut iterations);
     if let Err(flat) = complete_simplex(pair, vertices, flat_tolerance, &mut iterations) {
-        // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
-        // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
-        // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
-        // segment 99 away, 1e10 wide, where GJK's v carries the rounding of the plate's
-        // corners and stalls. In the plane, they touch.
-        let offset = flat.dot(&vertices[0].w);
-        let separated = offset.abs() > flat_tolerance;
-        let closest = closest_to_origin(&vertices.iter().map(|v| v.w).collect::<Vec<_>>());
-        let weights = closest.weights;
-        let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
-            vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
-        };
-        let (depth, normal, converged) = if separated {
-            let tolerance = (relative_tolerance * offset.abs()).max(rounding);
-            (
-                -offset.abs(),
-                -flat * offset.signum(),
-                core_upper_bound - offset.abs() <= tolerance,
-            )
-        } else {
-            (0.0, flat, true)
-        };
-        return CorePenetration {
-            depth,
-            normal,
-            point_a: weighted(|v| v.a),
-            point_b: weighted(|v| v.b),
+        return flat_penetration(
+            vertices,
+            flat,
+            flat_tolerance,
+            core_upper_bound,
+            relative_tolerance,
+            rounding,
             iterations,
-            converged,
-        };
+        );
     }
-    // The simplex's facets, oriented outwards.
-    for skip in 0..=D {
-        let mut f = [0usize; 3];
-        for (slot, index) in (0..=D).filter(|&i| i != skip).enumerate() {
-            f[slot] = index;
-        }
-        let facet = make_facet(f, vertices);
-        if facet.normal.dot(&(vertices[skip].w - vertices[f[0]].w)) > 0.0 {
-            facets.push(facet.reversed());
-        } else {
-            facets.push(facet);
-        }
-    }
-
-    // Pairs with a curved core: EPA to a coarse gap (or on half the budget), whose closest
-    // facet bounds the depth from below, then Newton steps on the normal (see `refine`), which
-    // close the gap in a few support points where EPA takes hundreds; where they cannot, EPA
-    // goes on to the tolerance.
+    polytope.add_start_facets();
     let mut budget = Budget {
         used: iterations,
         max: max_iterations,
     };
-    let coarse = COARSE_TOLERANCE.max(relative_tolerance);
-    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
-    // faces one of them, along which its discs are creased).
-    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
-    if coarse > relative_tolerance && polytope.facets.iter().any(curved) {
-        let mut half = Budget {
-            max: budget.used + (budget.max - budget.used) / 2,
-            ..budget
-        };
-        let (facet, grown) = grow(polytope, pair, coarse, rounding, scale, &mut half, None);
-        budget.used = half.used;
-        if facet.distance.is_finite() && facet.distance >= -rounding.max(touch) {
-            let tolerance = refine::Tolerance {
-                relative: relative_tolerance,
-                rounding,
-            };
-            let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, &mut budget);
-            let refined = refined.filter(|r| {
-                budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
-            });
-            // EPA stopped short of its coarse gap: the refined local minimum is not certified
-            // the lowest; the rest of the budget looks for lower ones.
-            let refined = match refined {
-                Some(r) if grown != Grown::Converged => {
-                    lower_basins(polytope, pair, r, tolerance, coarse, scale, &mut budget)
-                }
-                r => r,
-            };
-            if let Some(r) = refined {
-                return CorePenetration {
-                    depth: r.depth.max(0.0),
-                    normal: r.normal,
-                    point_a: r.support.a,
-                    point_b: r.support.b,
-                    iterations: budget.used,
-                    converged: true,
-                };
-            }
-        }
+    let refined = coarse_and_refined(
+        polytope,
+        pair,
+        relative_tolerance,
+        rounding,
+        scale,
+        touch,
+        &mut budget,
+    );
+    if let Some(refined) = refined {
+        return refined;
     }
     let (facet, grown) = grow(
         polytope,
@@ -713,9 +695,159 @@ where
         &mut budget,
         None,
     );
+    at_facet(
+        &polytope.vertices,
+        &facet,
+        grown,
+        rounding,
+        touch,
+        budget.used,
+    )
+}
+
+/// Fills `vertices` (empty) with the points of GJK's `simplex` that lie more than
+/// `flat_tolerance` off the affine hull of those before them; with one support point (counted
+/// in `iterations`) where none is left.
+fn start_vertices<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    simplex: &[SupportPoint<D>],
+    vertices: &mut Vec<SupportPoint<D>>,
+    flat_tolerance: f64,
+    iterations: &mut u32,
+) where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    for p in simplex {
+        let (points, len) = differences(vertices);
+        if len == 0 || off_hull(&points[..len], &p.w) > flat_tolerance {
+            vertices.push(*p);
+        }
+    }
+    if vertices.is_empty() {
+        // GJK always leaves a vertex; a start from scratch costs one support point.
+        *iterations += 1;
+        vertices.push(pair.support(&axis(0)));
+    }
+}
+
+/// The penetration of cores whose difference has no extent along the unit `flat` (to within
+/// `flat_tolerance`), its points at the same offset along it as the start's `vertices`:
+/// separated by that offset, or touching where it is within the tolerance.
+fn flat_penetration<const D: usize>(
+    vertices: &[SupportPoint<D>],
+    flat: Vector<D>,
+    flat_tolerance: f64,
+    core_upper_bound: f64,
+    relative_tolerance: f64,
+    rounding: f64,
+    iterations: u32,
+) -> CorePenetration<D> {
+    // The difference lies in a plane (to within `flat_tolerance`) at `offset` from the
+    // origin along `flat`. Off that plane, the cores are apart by at least |offset|, and
+    // by exactly that when GJK's |v| (an upper bound) agrees: a plate parallel to a
+    // segment 99 away, 1e10 wide, where GJK's v carries the rounding of the plate's
+    // corners and stalls. In the plane, they touch.
+    let offset = flat.dot(&vertices[0].w);
+    let separated = offset.abs() > flat_tolerance;
+    let closest = closest_to_origin(&vertices.iter().map(|v| v.w).collect::<Vec<_>>());
+    let weights = closest.weights;
+    let weighted = |pick: fn(&SupportPoint<D>) -> Vector<D>| -> Vector<D> {
+        vertices.iter().zip(weights).map(|(v, w)| pick(v) * w).sum()
+    };
+    let (depth, normal, converged) = if separated {
+        let tolerance = (relative_tolerance * offset.abs()).max(rounding);
+        (
+            -offset.abs(),
+            -flat * offset.signum(),
+            core_upper_bound - offset.abs() <= tolerance,
+        )
+    } else {
+        (0.0, flat, true)
+    };
+    CorePenetration {
+        depth,
+        normal,
+        point_a: weighted(|v| v.a),
+        point_b: weighted(|v| v.b),
+        iterations,
+        converged,
+    }
+}
+
+/// Pairs with a curved core: EPA to a coarse gap (or on half the budget), whose closest
+/// facet bounds the depth from below, then Newton steps on the normal (see `refine`), which
+/// close the gap in a few support points where EPA takes hundreds. `None` where no core is
+/// curved along the start's facet normals, or the steps cannot close the gap: EPA then goes
+/// on to the tolerance.
+fn coarse_and_refined<const D: usize, A, B>(
+    polytope: &mut Polytope<D>,
+    pair: &MinkowskiPair<'_, D, A, B>,
+    relative_tolerance: f64,
+    rounding: f64,
+    scale: f64,
+    touch: f64,
+    budget: &mut Budget,
+) -> Option<CorePenetration<D>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let coarse = COARSE_TOLERANCE.max(relative_tolerance);
+    // Curved along one of the start's facet normals: they point every way (a cylinder's cap
+    // faces one of them, along which its discs are creased).
+    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
+    if !(coarse > relative_tolerance && polytope.facets.iter().any(curved)) {
+        return None;
+    }
+    let mut half = Budget {
+        max: budget.used + (budget.max - budget.used) / 2,
+        ..*budget
+    };
+    let (facet, grown) = grow(polytope, pair, coarse, rounding, scale, &mut half, None);
+    budget.used = half.used;
+    if !(facet.distance.is_finite() && facet.distance >= -rounding.max(touch)) {
+        return None;
+    }
+    let tolerance = refine::Tolerance {
+        relative: relative_tolerance,
+        rounding,
+    };
+    let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, budget);
+    let refined = refined.filter(|r| {
+        budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
+    });
+    // EPA stopped short of its coarse gap: the refined local minimum is not certified
+    // the lowest; the rest of the budget looks for lower ones.
+    let r = match refined {
+        Some(r) if grown != Grown::Converged => {
+            lower_basins(polytope, pair, r, tolerance, coarse, scale, budget)
+        }
+        r => r,
+    }?;
+    Some(CorePenetration {
+        depth: r.depth.max(0.0),
+        normal: r.normal,
+        point_a: r.support.a,
+        point_b: r.support.b,
+        iterations: budget.used,
+        converged: true,
+    })
+}
+
+/// The penetration at `facet`, where an expansion of the polytope of `vertices` ended as
+/// `grown` after `iterations` support points: its distance the depth, its closest point to
+/// the origin the deepest points; certified where the gap closed with the origin inside the
+/// polytope (to within `rounding` or `touch`).
+fn at_facet<const D: usize>(
+    vertices: &[SupportPoint<D>],
+    facet: &Facet<D>,
+    grown: Grown,
+    rounding: f64,
+    touch: f64,
+    iterations: u32,
+) -> CorePenetration<D> {
     let mut converged = grown == Grown::Converged;
-    let Polytope { vertices, .. } = &*polytope;
-    let iterations = budget.used;
     if !facet.distance.is_finite() || facet.distance < -rounding.max(touch) {
         // Every facet degenerate, or the origin outside the polytope (the cores may be apart
         // after all): no certified answer beyond "touching".
@@ -829,6 +961,10 @@ impl Budget {
 /// `relative_tolerance` of its distance (or `rounding`): returns that facet and whether the
 /// gap closed, or the best facet found when the budget, the vertex cap or rounding ends the
 /// expansion first. It may be called again with a smaller tolerance to go on.
+///
+/// Each step is the paper's: the facet closest to the origin, the support point along its
+/// normal, the termination test on the gap between them, and the polytope repaired around
+/// the new point (see [`Polytope::add_vertex`]).
 fn grow<const D: usize, A, B>(
     polytope: &mut Polytope<D>,
     pair: &MinkowskiPair<'_, D, A, B>,
@@ -842,36 +978,17 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let Polytope {
-        vertices,
-        facets,
-        visible,
-    } = polytope;
-    // The first of the facets closest to the origin. Distances are never NaN (an unusable
-    // normal gives infinity), so `<` orders them: `total_cmp` cost a query on small hulls 3%
-    // of its instructions.
-    let closest = |facets: &[Facet<D>]| {
-        let mut best = facets.first()?;
-        for f in facets {
-            if f.distance < best.distance {
-                best = f;
-            }
-        }
-        Some(*best)
-    };
     // The closest facet so far: what is answered if rounding leaves no facet at all.
-    let mut answer = facets[0];
-    let mut converged = false;
+    let mut answer = polytope.facets[0];
     // The last closest facet and the gap between its distance and the support along its
     // normal.
     let mut last: Option<(Facet<D>, f64)> = None;
-    let facet = loop {
-        let Some(facet) = closest(facets) else {
+    let (facet, converged) = loop {
+        let Some(facet) = polytope.closest_facet() else {
             // Every facet saw the new point and no ridge was left on the horizon: rounding
             // (a hull 3e10 wide against a point, its facets nearly coplanar) has broken the
             // polytope. The last closest facet, not certified.
-            converged = false;
-            break answer;
+            break (answer, false);
         };
         answer = facet;
         if let Some((previous, gap)) = last {
@@ -881,18 +998,21 @@ where
             // answer, converged if its gap is within what rounding allows.
             if facet.distance < previous.distance - rounding {
                 let tolerance = (relative_tolerance * previous.distance.abs()).max(rounding);
-                converged = gap <= tolerance || gap <= STALL_ULPS * f64::EPSILON * scale;
-                break previous;
+                break (
+                    previous,
+                    gap <= tolerance || gap <= STALL_ULPS * f64::EPSILON * scale,
+                );
             }
         }
         if below.is_some_and(|depth| facet.distance >= depth) {
             // Every facet is at least `below` away: nothing overlaps less.
-            converged = true;
-            break facet;
+            break (facet, true);
         }
-        if !facet.distance.is_finite() || vertices.len() >= MAX_POLYTOPE_VERTICES || !budget.spend()
+        if !facet.distance.is_finite()
+            || polytope.vertices.len() >= MAX_POLYTOPE_VERTICES
+            || !budget.spend()
         {
-            break facet;
+            break (facet, false);
         }
         let w = pair.support(&facet.normal);
         let reach = facet.normal.dot(&w.w);
@@ -901,18 +1021,51 @@ where
         }
         let tolerance = (relative_tolerance * facet.distance.abs()).max(rounding);
         if reach - facet.distance <= tolerance {
-            converged = true;
-            break facet;
+            break (facet, true);
         }
-        if vertices.iter().any(|v| v.w == w.w) {
+        if polytope.vertices.iter().any(|v| v.w == w.w) {
             // A vertex already in the polytope lies beyond this facet: rounding has made the
             // polytope non-convex (the facet is a sliver's, its normal known only roughly).
             // The answer is the best found, not certified: within the STALL_ULPS allowance of
             // rounding it is accepted, beyond it is reported as not converged.
-            converged = reach - facet.distance <= STALL_ULPS * f64::EPSILON * scale;
-            break facet;
+            break (
+                facet,
+                reach - facet.distance <= STALL_ULPS * f64::EPSILON * scale,
+            );
         }
         last = Some((facet, reach - facet.distance));
+        polytope.add_vertex(w, rounding);
+    };
+
+    let grown = if converged {
+        Grown::Converged
+    } else {
+        Grown::Stopped
+    };
+    (facet, grown)
+}
+
+impl<const D: usize> Polytope<D> {
+    /// The first of the facets closest to the origin. Distances are never NaN (an unusable
+    /// normal gives infinity), so `<` orders them, cheaper than `total_cmp`.
+    fn closest_facet(&self) -> Option<Facet<D>> {
+        let mut best = self.facets.first()?;
+        for f in &self.facets {
+            if f.distance < best.distance {
+                best = f;
+            }
+        }
+        Some(*best)
+    }
+
+    /// Adds the support point `w` beyond the closest facet: the facets that see it (from more
+    /// than `rounding`) are removed, and each ridge of their horizon makes a new facet with it.
+    fn add_vertex(&mut self, w: SupportPoint<D>, rounding: f64) {
+        let Polytope {
+            vertices,
+            facets,
+            visible,
+        } = self;
         // Facets that see the new point, and the ridges on their horizon.
         let new_index = vertices.len();
         vertices.push(w);
@@ -948,14 +1101,7 @@ where
                 }
             }
         }
-    };
-
-    let grown = if converged {
-        Grown::Converged
-    } else {
-        Grown::Stopped
-    };
-    (facet, grown)
+    }
 }
 
 /// How an expansion ([`grow`]) ended.

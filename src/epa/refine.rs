@@ -409,6 +409,9 @@ fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
 /// within `tolerance`. `seen` are support points near `start` (the corners of an EPA facet):
 /// the sides' points seed their linear pieces. `None` where no core has smooth parts along
 /// `start`, or the refinement does not converge within its steps and `budget`.
+///
+/// Each step models the overlap at the current normal ([`Model::at`]) and moves to the
+/// normal the damped model leads to where that lowers the overlap ([`Walk::step`]).
 pub(super) fn refine<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     start: &Vector<D>,
@@ -423,32 +426,166 @@ where
     if !is_curved(pair, start) {
         return None;
     }
-    let mut shown = [Seen::new(Vector::zeros()); 2];
-    let show = |shown: &mut [Seen<D>; 2], w: &SupportPoint<D>, n: &Vector<D>| {
-        for (side, seen) in [Side::A, Side::B].into_iter().zip(shown.iter_mut()) {
-            seen.add(side.point(w), |q| q.dot(n));
-        }
+    let mut walk = Walk {
+        pair,
+        shown: [Seen::new(Vector::zeros()); 2],
+        steps: 0,
+        caps_tried: [false; 2],
     };
     for w in seen {
-        show(&mut shown, w, start);
+        walk.show(w, start);
     }
-    let mut steps = 0;
-    let mut evaluate = |n: Vector<D>, shown: &mut [Seen<D>; 2], budget: &mut Budget| {
-        if steps >= MAX_STEPS || !budget.spend() {
+    let mut at = walk.evaluate(*start, budget)?;
+    loop {
+        let model = Model::at(pair, &at, &walk.shown);
+        match walk.step(&model, at, tolerance, budget)? {
+            Stepped::Converged(minimum) => return Some(minimum),
+            Stepped::Lower(lower) => at = lower,
+        }
+    }
+}
+
+/// The state of a refinement between its steps: the points the sides have shown, the support
+/// points evaluated (at most [`MAX_STEPS`]) and the flat caps whose normal was tried.
+struct Walk<'p, 's, const D: usize, A: ?Sized, B: ?Sized> {
+    pair: &'p MinkowskiPair<'s, D, A, B>,
+    shown: [Seen<D>; 2],
+    steps: u32,
+    caps_tried: [bool; 2],
+}
+
+/// How a step of a refinement ([`Walk::step`]) ended.
+enum Stepped<const D: usize> {
+    /// The normal it started from is the minimum, to the tolerance (or a flat cap's normal is).
+    Converged(Refined<D>),
+    /// A normal along which the overlap is lower, to step from next.
+    Lower(Refined<D>),
+}
+
+impl<const D: usize, A, B> Walk<'_, '_, D, A, B>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    /// Keeps the sides' points of the support point `w`, found along `n`.
+    fn show(&mut self, w: &SupportPoint<D>, n: &Vector<D>) {
+        for (side, seen) in [Side::A, Side::B].into_iter().zip(self.shown.iter_mut()) {
+            seen.add(side.point(w), |q| q.dot(n));
+        }
+    }
+
+    /// The overlap along the unit `n`, from its support point (counted against the steps and
+    /// `budget`: `None` when either is spent).
+    fn evaluate(&mut self, n: Vector<D>, budget: &mut Budget) -> Option<Refined<D>> {
+        if self.steps >= MAX_STEPS || !budget.spend() {
             return None;
         }
-        steps += 1;
-        let support = pair.support(&n);
-        show(shown, &support, &n);
+        self.steps += 1;
+        let support = self.pair.support(&n);
+        self.show(&support, &n);
         Some(Refined {
             normal: n,
             depth: n.dot(&support.w),
             support,
         })
-    };
-    let mut at = evaluate(*start, &mut shown, budget)?;
-    let mut caps_tried = [false; 2];
-    loop {
+    }
+
+    /// One step from `at`, on its `model`: converged where the model goes no lower than the
+    /// tolerance, else the first of ever more damped and shorter steps that lowers the
+    /// overlap. `None` when none does, or the steps or the budget run out.
+    fn step(
+        &mut self,
+        model: &Model<D>,
+        at: Refined<D>,
+        tolerance: Tolerance,
+        budget: &mut Budget,
+    ) -> Option<Stepped<D>> {
+        let (n, basis, k, c, g) = (model.n, model.basis, model.k, model.c(), model.g());
+        let allowance = tolerance.at(at.depth);
+        // A step is at most `radius` long, which starts at [`MAX_STEP`] and is cut to a
+        // quarter of each step that fails; `mu` grows (fourfold) after every try. A longer
+        // step is cut short where the model is convex along it; where it curves down (far
+        // from the minimum, where the sphere's own curvature outweighs the shapes') it is not
+        // tried: the model's lowest point is then far off, and a step towards it cut short
+        // need not go down at all.
+        let mut mu = model.floor;
+        let mut radius = MAX_STEP;
+        for attempt in 0..MAX_DAMPING {
+            let damped = k + Matrix2::identity() * mu;
+            mu *= 4.0;
+            let step = model_step(&damped, c, g);
+            // Converged: the model (not damped) goes no lower than the tolerance. Rounding
+            // may leave its decrease a little below 0 at the minimum (a point core against a
+            // cylinder's side, 1e-19 under: the refinement went on, in 40 ever more damped
+            // tries, each step too short to go down, until EPA took over).
+            let within = |s: &Step| s.decrease.abs() <= allowance;
+            if attempt == 0 && step.as_ref().is_some_and(within) {
+                return Some(Stepped::Converged(at));
+            }
+            // A model that curves down may have no minimum below its value here: no step.
+            let Some(step) = step.filter(|step| step.decrease >= 0.0) else {
+                continue;
+            };
+            let t = basis[0] * step.u[0] + basis[1] * step.u[1];
+            let length = t.norm();
+            // A step that reaches a flat cap's normal heads for its crease, where the
+            // minimum often is: the normal itself is tried, once.
+            if let Some((side, cap)) = cap_within(self.pair, &n, length, &mut self.caps_tried) {
+                let on = self.evaluate(cap.normal, budget)?;
+                let other = side.other().point(&on.support);
+                if on.depth <= at.depth && least_on_cap(&cap, &other, tolerance.rounding) {
+                    return Some(Stepped::Converged(on));
+                }
+            }
+            let t = if length <= radius {
+                t
+            } else if step.u.dot(&(damped * step.u)) > 0.0 {
+                // A model convex along the step goes down all the way to its minimum: cut
+                // short, the step still goes down.
+                t * (radius / length)
+            } else {
+                continue;
+            };
+            let length = length.min(radius);
+            let active = step.weights.iter().filter(|&&w| w > 0.0).count();
+            let to = onto_crease(self.pair, &(n + t).normalize(), &self.shown, active);
+            // The pieces known bound the overlap along `to` from below: a step they already
+            // show to be no lower costs no support point either.
+            if lower_bound(self.pair, &to, &self.shown) < at.depth {
+                let candidate = self.evaluate(to, budget)?;
+                if candidate.depth < at.depth {
+                    return Some(Stepped::Lower(candidate));
+                }
+            }
+            radius = length / 4.0;
+        }
+        None
+    }
+}
+
+/// The quadratic model of the overlap at a normal `n` (see the module's docs): the values `c`
+/// and the gradients `g` (in the tangent plane's coordinates, along `basis`) of the pieces
+/// most nearly active there, and the curvature `k`.
+struct Model<const D: usize> {
+    n: Vector<D>,
+    basis: [Vector<D>; 2],
+    c: [f64; MAX_PIECES],
+    g: [Coords; MAX_PIECES],
+    /// How many of `c` and `g` are pieces.
+    len: usize,
+    k: Matrix2<f64>,
+    /// The floor of `mu` at this normal (see [`MU_FLOOR`]).
+    floor: f64,
+}
+
+impl<const D: usize> Model<D> {
+    /// The model at the normal of `at`, from the sides' parts there (the points `shown` for a
+    /// side without smooth parts).
+    fn at<A, B>(pair: &MinkowskiPair<'_, D, A, B>, at: &Refined<D>, shown: &[Seen<D>; 2]) -> Self
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
         let n = at.normal;
         let pieces = pieces(
             &Side::A.parts(pair, &n, &shown[0]),
@@ -463,71 +600,29 @@ where
             c[j] = piece.point.dot(&n);
             g[j] = Coords::new(basis[0].dot(&piece.point), basis[1].dot(&piece.point));
         }
-        let (c, g) = (&c[..pieces.len()], &g[..pieces.len()]);
+        let len = pieces.len();
         let size = pieces.iter().map(|p| p.hessian.norm()).fold(0.0, f64::max);
         let floor = MU_FLOOR * (size + at.depth.abs());
-        let k = curvature(pieces, &basis, at.depth, floor, c, g);
-        let allowance = tolerance.at(at.depth);
-        // A step is at most `radius` long, which starts at [`MAX_STEP`] and is cut to a
-        // quarter of each step that fails; `mu` grows (fourfold) after every try. A longer
-        // step is cut short where the model is convex along it; where it curves down (far
-        // from the minimum, where the sphere's own curvature outweighs the shapes') it is not
-        // tried: the model's lowest point is then far off, and a step towards it cut short
-        // need not go down at all.
-        let mut mu = floor;
-        let mut radius = MAX_STEP;
-        let mut next = None;
-        for attempt in 0..MAX_DAMPING {
-            let damped = k + Matrix2::identity() * mu;
-            mu *= 4.0;
-            let step = model_step(&damped, c, g);
-            // Converged: the model (not damped) goes no lower than the tolerance. Rounding
-            // may leave its decrease a little below 0 at the minimum (a point core against a
-            // cylinder's side, 1e-19 under: the refinement went on, in 40 ever more damped
-            // tries, each step too short to go down, until EPA took over).
-            let within = |s: &Step| s.decrease.abs() <= allowance;
-            if attempt == 0 && step.as_ref().is_some_and(within) {
-                return Some(at);
-            }
-            // A model that curves down may have no minimum below its value here: no step.
-            let Some(step) = step.filter(|step| step.decrease >= 0.0) else {
-                continue;
-            };
-            let t = basis[0] * step.u[0] + basis[1] * step.u[1];
-            let length = t.norm();
-            // A step that reaches a flat cap's normal heads for its crease, where the
-            // minimum often is: the normal itself is tried, once.
-            if let Some((side, cap)) = cap_within(pair, &n, length, &mut caps_tried) {
-                let on = evaluate(cap.normal, &mut shown, budget)?;
-                let other = side.other().point(&on.support);
-                if on.depth <= at.depth && least_on_cap(&cap, &other, tolerance.rounding) {
-                    return Some(on);
-                }
-            }
-            let t = if length <= radius {
-                t
-            } else if step.u.dot(&(damped * step.u)) > 0.0 {
-                // A model convex along the step goes down all the way to its minimum: cut
-                // short, the step still goes down.
-                t * (radius / length)
-            } else {
-                continue;
-            };
-            let length = length.min(radius);
-            let active = step.weights.iter().filter(|&&w| w > 0.0).count();
-            let to = onto_crease(pair, &(n + t).normalize(), &shown, active);
-            // The pieces known bound the overlap along `to` from below: a step they already
-            // show to be no lower costs no support point either.
-            if lower_bound(pair, &to, &shown) < at.depth {
-                let candidate = evaluate(to, &mut shown, budget)?;
-                if candidate.depth < at.depth {
-                    next = Some(candidate);
-                    break;
-                }
-            }
-            radius = length / 4.0;
+        let k = curvature(pieces, &basis, at.depth, floor, &c[..len], &g[..len]);
+        Self {
+            n,
+            basis,
+            c,
+            g,
+            len,
+            k,
+            floor,
         }
-        at = next?;
+    }
+
+    /// The pieces' values at the normal.
+    fn c(&self) -> &[f64] {
+        &self.c[..self.len]
+    }
+
+    /// The pieces' gradients in the tangent plane.
+    fn g(&self) -> &[Coords] {
+        &self.g[..self.len]
     }
 }
 

@@ -115,8 +115,8 @@ pub(crate) trait FromGjkPose: Sized {
     }
 
     /// [`FromGjkPose::from_gjk`] by reference: NULL is the static identity, a pose is
-    /// converted into `slot`. The C queries read their poses this way: the identity built and
-    /// copied for each NULL pose was some 25 instructions a call (W2D-4 `gjk_distance`).
+    /// converted into `slot`. The C queries read their poses this way, so that no identity is
+    /// built and copied for a NULL pose.
     #[inline]
     fn placed<'s>(
         pose: Option<&GjkPose>,

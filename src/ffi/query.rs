@@ -212,8 +212,7 @@ impl<'a> Query<'a> {
         let pose_b = Pose::<D>::placed(self.pose_b, "pose_b", &mut slot_b)?;
         // The kinds are matched here, before the query (which matches them too: see
         // `shape::as_concrete`), so that the concrete query's result is written straight to
-        // the caller's struct; matched inside the query only, it went through one more copy
-        // (W2D-4 `gjk_distance` 1616 -> 1667 instructions per query).
+        // the caller's struct; matched inside the query only, it went through one more copy.
         let options = &self.options;
         if self.a.calls_back || self.b.calls_back {
             return watched_call(a, pose_a, b, pose_b, options, run);
@@ -243,7 +242,7 @@ fn concrete_call<const D: usize, R>(
 
 /// [`concrete_call`] watched for a support callback's wrong answers (see
 /// `ffi::callback::checked`). Apart and cold: inside the common path, the watch cost the
-/// other shapes' queries 26 instructions each (W2D-4 `gjk_distance` 970 -> 996).
+/// other shapes' queries too.
 #[cold]
 #[inline(never)]
 fn watched_call<const D: usize, R>(
@@ -312,8 +311,7 @@ impl QueryFn<bool> for Intersect {
 
 /// Writes a query's result to `out`, also the best answer of a search that hit the iteration
 /// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE. Always inlined:
-/// called apart, the search's result was copied to the stack, handed over, and copied again
-/// (W2D-4 `gjk_distance` 1639 -> 1616 instructions per query).
+/// called apart, the search's result was copied to the stack, handed over, and copied again.
 #[inline(always)]
 pub(super) fn write_out<R, Out>(
     outcome: Result<R, QueryError<R>>,

@@ -52,8 +52,8 @@ pub(crate) enum Quick {
 /// The verdict on `pair` when the fast path can prove it.
 /// At most `max_steps` support points are evaluated. Where the CPU has AVX2 (x86_64), the
 /// path runs a build of itself compiled for it, with the support functions of point clouds
-/// inlined: bitwise the same arithmetic (no fused operations), with about 15% fewer
-/// instructions (three-operand forms, no register copies).
+/// inlined: bitwise the same arithmetic (no fused operations), with fewer instructions
+/// (three-operand forms, no register copies).
 pub(crate) fn quick_verdict<const D: usize, A, B, K>(
     pair: &MinkowskiPair<'_, D, A, B>,
     max_steps: u32,

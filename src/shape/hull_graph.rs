@@ -26,11 +26,8 @@ const UNSET: u32 = u32::MAX;
 
 /// Cells per face of the cube of directions that picks a climb's start (see
 /// [`direction_cell`]), by dimension (index `D - 2`): 4 x 64 cells in 2D, 6 x 16 x 16 in 3D.
-/// The finer the cells, the closer a climb starts to its answer: distance queries on
-/// 1024-point polytopes took 3100 ns with 6 x 4 x 4 cells, 2900 with 6 x 8 x 8, 2540 with
-/// 6 x 16 x 16 (`bench/src/bin/prof.rs`, G3D-1024), for 6 KiB more per hull; one support
-/// point of a 1024-point polygon (`bench/src/bin/support.rs`, hot) 55 ns with 4 x 16 cells,
-/// 25 with 4 x 64.
+/// The finer the cells, the closer a climb starts to its answer, for a few KiB more per
+/// hull.
 const CELLS_PER_SIDE: [usize; 2] = [64, 16];
 
 /// The hull's vertices and their edges, in compact numbering, in shared arrays (the hull's
@@ -147,7 +144,7 @@ impl<const D: usize> HullGraph<D> {
             grid: grid.into(),
         };
         // Each cell's start by a climb from the last cell's, its neighbour on the cube (a
-        // scan of every vertex for each of the 1536 cells of 3D cost 2 ms at 1024 points).
+        // scan of every vertex for each of the 1536 cells of 3D is slow on large hulls).
         // Runs are laid out in vertex order, so a run's end names its vertex.
         let mut start = 0;
         let starts: Vec<u32> = cell_centres::<D>()
@@ -185,7 +182,7 @@ impl<const D: usize> HullGraph<D> {
     /// Starts fetching the run a support point in `dir` begins its climb with (on x86_64;
     /// elsewhere, nothing). On a cold hull the climb of the pair's other shape then waits for
     /// its first two cache misses (the cell's start, the start's run) at the same time as
-    /// this one's: G3D-1024 intersect and distance 30% faster.
+    /// this one's.
     #[inline]
     pub(crate) fn prefetch_support(&self, dir: &Vector<D>) {
         #[cfg(target_arch = "x86_64")]

@@ -303,9 +303,8 @@ impl<const D: usize> ConvexHull<D> {
     }
 
     /// The coordinates by axis, `stride` numbers each (see `coords`), sliced without bounds
-    /// checks: the checks of the slices' ends and of their overflow were some 12 instructions
-    /// per support point of a small hull, 2% of a W2D-4 distance query (1897 -> 1858
-    /// instructions per query through the C ABI, W3D-8 4744 -> 4670).
+    /// checks: the checks of the slices' ends and of their overflow are a measurable part of
+    /// a support point of a small hull.
     #[inline(always)]
     fn axes(&self) -> [&[f64]; D] {
         debug_assert_eq!(self.coords.len(), D * self.stride);
@@ -323,13 +322,9 @@ impl<const D: usize> ConvexHull<D> {
     /// (SSE2) has two. The two give bitwise the same answer (the same multiplications and
     /// additions in the same order; Rust never fuses them).
     ///
-    /// The tournaments replaced a plain loop, one point after the other, for up to 8 points
-    /// (callgrind, instructions per query through the C ABI: W2D-4 distance 1781 -> 1754,
-    /// intersect 914 -> 883; W3D-8 distance 4516 -> 4322, intersect 2173 -> 2110). Lanes
-    /// stay slower below 9 points (their set-up, their merge and the call into the AVX2
-    /// build: 4-point polygons 199-205 ns plain against 227-231 in lanes, 8-point polytopes
-    /// 472-486 against 489-494, headline benchmark), and a tournament of 16 points is slower
-    /// than the lanes (W2D-16 distance 2918 -> 3417 instructions).
+    /// The tournaments replaced a plain loop, one point after the other, for up to 8 points.
+    /// Lanes stay slower below 9 points (their set-up, their merge and the call into the AVX2
+    /// build), and a tournament of 16 points is slower than the lanes.
     #[inline(always)]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         if self.len <= LANES {
@@ -443,9 +438,7 @@ impl<const D: usize> ConvexHull<D> {
     /// ...) and the first index with it. The index is kept as an `f64` (exact: clouds have
     /// fewer than 2^53 points) and chosen with its value by the same comparison, without a
     /// branch, so that both stay in vector registers: kept as integers, they were chosen lane
-    /// by lane with a test and a conditional move each (22 instructions per four 2D points, 12
-    /// now: instructions per query through the C ABI, W2D-64 distance 7419 -> 5927, boolean
-    /// 3638 -> 2778; W3D-128 distance 19342 -> 14915).
+    /// by lane with a test and a conditional move each.
     #[inline(always)]
     fn lane_bests(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> ([f64; LANES], [f64; LANES]) {
         let mut best = [f64::NEG_INFINITY; LANES];
@@ -547,8 +540,7 @@ impl LaneBests {
 /// largest value, the first index among equals), without a branch: the largest value of all
 /// eight lanes, then the least index among the lanes that hold it. The compiler's merge of
 /// `scan_lanes` branches on comparisons of values that rounding and random clouds make
-/// unpredictable: 12 of the 21 mispredicted branches of a distance query on 64-point polygons
-/// (callgrind's branch simulation, `prof W2D-64 distance-c`).
+/// unpredictable, a large part of a query's mispredicted branches.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]

@@ -154,8 +154,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
     /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
     /// costs no copy: `p` only went past its end. Always inlined: moved to this module and
-    /// left to the compiler, the lean loop called it out of line, with the search's result
-    /// (W2D-4 `gjk_distance` 1633 -> 1707 instructions per query; inlined, 1636).
+    /// left to the compiler, the lean loop called it out of line, with the search's result.
     #[inline(always)]
     pub(crate) fn push_if(
         &mut self,
@@ -408,7 +407,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
 }
 
 /// Whether the coordinates of a support point are finite. (Two loops: a chain of the two was
-/// left out of line in the ray cast, 110 instructions a support point.)
+/// left out of line in the ray cast.)
 pub(crate) fn finite<const D: usize>(p: &SupportPoint<D>) -> bool {
     p.w.iter().all(|x| x.is_finite()) && p.a.iter().all(|x| x.is_finite())
 }

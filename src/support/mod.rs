@@ -433,7 +433,7 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     /// Support point of `core(A) - core(B)` in direction `dir` (A's frame): the shapes without
     /// their margins. Always inlined: a call per support evaluation returned its three vectors
     /// through memory, and kept the AVX2 build of the boolean fast path (`verdict`) from
-    /// compiling it (W2D-4 intersect 128 -> 92 ns).
+    /// compiling it.
     #[inline(always)]
     pub fn support(&self, dir: &Vector<D>) -> SupportPoint<D> {
         let local_dir_b = self.b_in_a.rotation.tr_mul(&(-dir));

@@ -252,8 +252,8 @@ pub(crate) struct Search<const D: usize, K = ()> {
     /// Best `v . w / |v|` seen, before the rounding allowance.
     lower: f64,
     /// The direction (from A towards B) along which the cores are `lower` apart, and its
-    /// length (the division is left to the rare caller that asks: a division of a vector
-    /// per step was 5% of a query on small hulls), once
+    /// length (the division is left to the rare caller that asks, not made at every step),
+    /// once
     /// a support point has given a lower bound: the best separating direction seen, which
     /// may be better than `-v` when the search stopped at the rounding of `|v|`.
     lower_normal: Option<(Vector<D>, f64)>,
@@ -298,7 +298,7 @@ impl<const D: usize> Search<D> {
     /// from the finished search where it lies: the lean loop (see [`lean`]), and where it hands
     /// the pair over, the robust search from scratch with the support evaluations left (the
     /// observer sees both). A query that needs only its answer does not move the search (a few
-    /// hundred bytes, copied twice on the way out: 5% of a distance query on 4-point polygons).
+    /// hundred bytes, which were copied twice on the way out).
     pub(crate) fn run_answered<A, B, O, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -395,8 +395,7 @@ pub(crate) fn in_world<const D: usize>(
 }
 
 /// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
-/// NaN, so one test stands for one per number (a few instructions where the tests one by one
-/// took some 30 a step). A sum of finite numbers can overflow (numbers near `f64::MAX`, far
+/// NaN, so one test stands for one per number. A sum of finite numbers can overflow (numbers near `f64::MAX`, far
 /// outside the supported range): callers take a non-finite sum as a reason for caution (the
 /// robust loop, an axis as the first direction), never as an answer.
 #[inline(always)]

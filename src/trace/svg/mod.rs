@@ -345,46 +345,16 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let normal = if result.intersecting {
-        steps.last().map_or(result.normal, |s| -s.closest)
-    } else {
-        result.normal
-    };
-    let view = View::new(&normal);
-    let rounded = a.margin() > 0.0 || b.margin() > 0.0;
-
-    // The outlines, in the drawing plane.
-    let shape_a = view.outline(|d| placed(a, pose_a, d, false));
-    let shape_b = view.outline(|d| placed(b, pose_b, d, false));
-    let core_a = view.outline(|d| placed(a, pose_a, d, true));
-    let core_b = view.outline(|d| placed(b, pose_b, d, true));
-    let difference = view.outline(|d| placed(a, pose_a, d, false) - placed(b, pose_b, &-d, false));
-    let core_difference =
-        view.outline(|d| placed(a, pose_a, d, true) - placed(b, pose_b, &-d, true));
-    let (point_a, point_b) = (view.project(&result.point_a), view.project(&result.point_b));
-
+    let scene = Scene::new(a, pose_a, b, pose_b, result, steps);
     let world = Frame::fit(
         0.0,
-        shape_a.iter().chain(&shape_b).chain([&point_a, &point_b]),
+        scene
+            .shape_a
+            .iter()
+            .chain(&scene.shape_b)
+            .chain([&scene.point_a, &scene.point_b]),
     );
-    let origin = [0.0, 0.0];
-    let mut minkowski_points: Vec<[f64; 2]> = difference.clone();
-    minkowski_points.push(origin);
-    for s in steps {
-        minkowski_points.extend(s.simplex().iter().map(|v| view.project(&v.w)));
-        minkowski_points.push(view.project(&s.support_w));
-    }
-    // The search directions are drawn as arrows from the origin, a fifth of the content long.
-    let content = Frame::fit(0.0, minkowski_points.iter());
-    let arrow_length = 0.2 * (content.max[0] - content.min[0]);
-    let arrow = |d: &Vector<D>| {
-        let d = view.project(d);
-        let norm = d[0].hypot(d[1]);
-        (norm > 0.0).then(|| [d[0] / norm * arrow_length, d[1] / norm * arrow_length])
-    };
-    let tips: Vec<[f64; 2]> = steps.iter().filter_map(|s| arrow(&s.direction)).collect();
-    minkowski_points.extend(tips);
-    let minkowski = Frame::fit(PANEL + 2.0 * PAD, minkowski_points.iter());
+    let (minkowski, arrow_length) = scene.minkowski_frame();
 
     let width = 2.0 * (PANEL + 2.0 * PAD);
     let height = PANEL + 2.0 * PAD + CAPTION;
@@ -395,131 +365,276 @@ where
         r#"fill="context-stroke"/></marker></defs>"#,
         "\n"
     ));
-    let plane = if D == 2 {
-        String::new()
-    } else {
-        " (projected)".to_string()
-    };
+    let plane = if D == 2 { "" } else { " (projected)" };
+    c.world_panel(&scene, &world, plane);
+    c.minkowski_panel(&scene, &minkowski, arrow_length, plane);
+    c.caption(result, steps);
+    c.text.push_str("</svg>\n");
+    c.text
+}
 
-    // Left: the shapes.
-    c.text.push_str("<g id=\"world\">\n");
-    c.text_at(
-        PAD,
-        20.0,
-        &format!("A and B{plane}"),
-        r#"font-weight="bold""#,
-    );
-    c.shapes(&world, &shape_a, &shape_b);
-    let dashed = r##"fill="none" stroke="#555" stroke-width="1" stroke-dasharray="4 3""##;
-    if a.margin() > 0.0 {
-        c.polygon(&world, &core_a, dashed);
+/// The style of the cores' outlines, inside shapes with a margin.
+const DASHED: &str = r##"fill="none" stroke="#555" stroke-width="1" stroke-dasharray="4 3""##;
+
+/// What a picture of a traced query shows, in the drawing plane.
+struct Scene<'q, const D: usize> {
+    view: View<D>,
+    /// Whether A and B have a margin: their cores are then drawn too.
+    margins: [bool; 2],
+    shape_a: Vec<[f64; 2]>,
+    shape_b: Vec<[f64; 2]>,
+    core_a: Vec<[f64; 2]>,
+    core_b: Vec<[f64; 2]>,
+    difference: Vec<[f64; 2]>,
+    core_difference: Vec<[f64; 2]>,
+    point_a: [f64; 2],
+    point_b: [f64; 2],
+    result: &'q DistanceResult<D>,
+    steps: &'q [TraceStep<D>],
+}
+
+impl<'q, const D: usize> Scene<'q, D> {
+    /// The outlines of the shapes, of their cores and of their differences, in the view of the
+    /// final normal (for overlapping shapes, the last step's direction).
+    fn new<A, B>(
+        a: &A,
+        pose_a: &Pose<D>,
+        b: &B,
+        pose_b: &Pose<D>,
+        result: &'q DistanceResult<D>,
+        steps: &'q [TraceStep<D>],
+    ) -> Self
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        let normal = if result.intersecting {
+            steps.last().map_or(result.normal, |s| -s.closest)
+        } else {
+            result.normal
+        };
+        let view = View::new(&normal);
+        let margins = [a.margin() > 0.0, b.margin() > 0.0];
+        // The outlines, in the drawing plane.
+        let shape_a = view.outline(|d| placed(a, pose_a, d, false));
+        let shape_b = view.outline(|d| placed(b, pose_b, d, false));
+        let core_a = view.outline(|d| placed(a, pose_a, d, true));
+        let core_b = view.outline(|d| placed(b, pose_b, d, true));
+        let difference =
+            view.outline(|d| placed(a, pose_a, d, false) - placed(b, pose_b, &-d, false));
+        let core_difference =
+            view.outline(|d| placed(a, pose_a, d, true) - placed(b, pose_b, &-d, true));
+        let (point_a, point_b) = (view.project(&result.point_a), view.project(&result.point_b));
+        Self {
+            view,
+            margins,
+            shape_a,
+            shape_b,
+            core_a,
+            core_b,
+            difference,
+            core_difference,
+            point_a,
+            point_b,
+            result,
+            steps,
+        }
     }
-    if b.margin() > 0.0 {
-        c.polygon(&world, &core_b, dashed);
+
+    /// The tip of the arrow `length` long from the origin along the direction `d`, drawn; none
+    /// where `d` is seen end-on.
+    fn arrow(&self, d: &Vector<D>, length: f64) -> Option<[f64; 2]> {
+        let d = self.view.project(d);
+        let norm = d[0].hypot(d[1]);
+        (norm > 0.0).then(|| [d[0] / norm * length, d[1] / norm * length])
     }
-    let centroid = |points: &[[f64; 2]]| {
-        let n = points.len().max(1) as f64;
-        let sum = points
+
+    /// The right panel's frame, which shows `A - B`, the origin, every step's simplex, support
+    /// point and search direction; and the length of the directions' arrows.
+    fn minkowski_frame(&self) -> (Frame, f64) {
+        let origin = [0.0, 0.0];
+        let mut minkowski_points: Vec<[f64; 2]> = self.difference.clone();
+        minkowski_points.push(origin);
+        for s in self.steps {
+            minkowski_points.extend(s.simplex().iter().map(|v| self.view.project(&v.w)));
+            minkowski_points.push(self.view.project(&s.support_w));
+        }
+        // The search directions are drawn as arrows from the origin, a fifth of the content long.
+        let content = Frame::fit(0.0, minkowski_points.iter());
+        let arrow_length = 0.2 * (content.max[0] - content.min[0]);
+        let tips: Vec<[f64; 2]> = self
+            .steps
             .iter()
-            .fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
-        [sum[0] / n, sum[1] / n]
-    };
-    c.label(
-        &world,
-        &centroid(&shape_a),
-        -4.0,
-        4.0,
-        "A",
-        r##"fill="#2a6cb0""##,
-    );
-    c.label(
-        &world,
-        &centroid(&shape_b),
-        -4.0,
-        4.0,
-        "B",
-        r##"fill="#c06a10""##,
-    );
-    if result.intersecting {
-        c.dot(&world, &point_a, 4.0, r##"fill="#c0392b""##);
-        c.label(
-            &world,
-            &point_a,
-            6.0,
-            -6.0,
-            "common point",
-            r##"fill="#c0392b""##,
-        );
-    } else {
-        let n = view.project(&result.normal);
-        let mid = [
-            (point_a[0] + point_b[0]) / 2.0,
-            (point_a[1] + point_b[1]) / 2.0,
-        ];
-        let reach = world.length(2.0 * PANEL);
-        let along = [-n[1] * reach, n[0] * reach];
-        c.line(
-            &world,
-            &[mid[0] - along[0], mid[1] - along[1]],
-            &[mid[0] + along[0], mid[1] + along[1]],
-            r##"stroke="#27ae60" stroke-width="1" stroke-dasharray="6 4""##,
-        );
-        c.line(
-            &world,
-            &point_a,
-            &point_b,
-            r##"stroke="#c0392b" stroke-width="1.5""##,
-        );
-        c.dot(&world, &point_a, 4.0, r##"fill="#c0392b""##);
-        c.dot(&world, &point_b, 4.0, r##"fill="#c0392b""##);
+            .filter_map(|s| self.arrow(&s.direction, arrow_length))
+            .collect();
+        minkowski_points.extend(tips);
+        (
+            Frame::fit(PANEL + 2.0 * PAD, minkowski_points.iter()),
+            arrow_length,
+        )
     }
-    c.text.push_str("</g>\n");
+}
 
-    // Right: the Minkowski difference and the steps.
-    c.text.push_str("<g id=\"minkowski\">\n");
-    c.text_at(
-        PANEL + 3.0 * PAD,
-        20.0,
-        &format!("A - B{plane}, and the simplex at each step"),
-        r#"font-weight="bold""#,
-    );
-    c.polygon(
-        &minkowski,
-        &difference,
-        r##"fill="#999" fill-opacity="0.18" stroke="#666" stroke-width="1.5""##,
-    );
-    if rounded {
-        c.polygon(&minkowski, &core_difference, dashed);
-    }
-    let cross = minkowski.length(6.0);
-    for (from, to) in [([-cross, 0.0], [cross, 0.0]), ([0.0, -cross], [0.0, cross])] {
-        c.line(
-            &minkowski,
-            &from,
-            &to,
-            r#"stroke="black" stroke-width="1.5""#,
+/// The centroid of `points` (the origin for none).
+fn centroid(points: &[[f64; 2]]) -> [f64; 2] {
+    let n = points.len().max(1) as f64;
+    let sum = points
+        .iter()
+        .fold([0.0, 0.0], |s, p| [s[0] + p[0], s[1] + p[1]]);
+    [sum[0] / n, sum[1] / n]
+}
+
+impl Canvas {
+    /// The left panel: the shapes (and their cores), and their common point or their closest
+    /// points with the separating line. `plane` tells a projection.
+    fn world_panel<const D: usize>(&mut self, scene: &Scene<'_, D>, world: &Frame, plane: &str) {
+        self.text.push_str("<g id=\"world\">\n");
+        self.text_at(
+            PAD,
+            20.0,
+            &format!("A and B{plane}"),
+            r#"font-weight="bold""#,
         );
+        self.shapes(world, &scene.shape_a, &scene.shape_b);
+        if scene.margins[0] {
+            self.polygon(world, &scene.core_a, DASHED);
+        }
+        if scene.margins[1] {
+            self.polygon(world, &scene.core_b, DASHED);
+        }
+        self.label(
+            world,
+            &centroid(&scene.shape_a),
+            -4.0,
+            4.0,
+            "A",
+            r##"fill="#2a6cb0""##,
+        );
+        self.label(
+            world,
+            &centroid(&scene.shape_b),
+            -4.0,
+            4.0,
+            "B",
+            r##"fill="#c06a10""##,
+        );
+        let (point_a, point_b) = (scene.point_a, scene.point_b);
+        if scene.result.intersecting {
+            self.dot(world, &point_a, 4.0, r##"fill="#c0392b""##);
+            self.label(
+                world,
+                &point_a,
+                6.0,
+                -6.0,
+                "common point",
+                r##"fill="#c0392b""##,
+            );
+        } else {
+            let n = scene.view.project(&scene.result.normal);
+            let mid = [
+                (point_a[0] + point_b[0]) / 2.0,
+                (point_a[1] + point_b[1]) / 2.0,
+            ];
+            let reach = world.length(2.0 * PANEL);
+            let along = [-n[1] * reach, n[0] * reach];
+            self.line(
+                world,
+                &[mid[0] - along[0], mid[1] - along[1]],
+                &[mid[0] + along[0], mid[1] + along[1]],
+                r##"stroke="#27ae60" stroke-width="1" stroke-dasharray="6 4""##,
+            );
+            self.line(
+                world,
+                &point_a,
+                &point_b,
+                r##"stroke="#c0392b" stroke-width="1.5""##,
+            );
+            self.dot(world, &point_a, 4.0, r##"fill="#c0392b""##);
+            self.dot(world, &point_b, 4.0, r##"fill="#c0392b""##);
+        }
+        self.text.push_str("</g>\n");
     }
-    c.label(&minkowski, &origin, 6.0, 14.0, "O", "");
-    let (x, y) = minkowski.map(&origin);
-    c.labels.push((x + 6.0, y + 14.0));
-    for (k, s) in steps.iter().enumerate() {
-        let fade = 0.3 + 0.7 * (k + 1) as f64 / steps.len() as f64;
+
+    /// The right panel: the Minkowski difference, the origin, each step (see [`Canvas::step`])
+    /// and the final `v`.
+    fn minkowski_panel<const D: usize>(
+        &mut self,
+        scene: &Scene<'_, D>,
+        minkowski: &Frame,
+        arrow_length: f64,
+        plane: &str,
+    ) {
+        let origin = [0.0, 0.0];
+        self.text.push_str("<g id=\"minkowski\">\n");
+        self.text_at(
+            PANEL + 3.0 * PAD,
+            20.0,
+            &format!("A - B{plane}, and the simplex at each step"),
+            r#"font-weight="bold""#,
+        );
+        self.polygon(
+            minkowski,
+            &scene.difference,
+            r##"fill="#999" fill-opacity="0.18" stroke="#666" stroke-width="1.5""##,
+        );
+        if scene.margins[0] || scene.margins[1] {
+            self.polygon(minkowski, &scene.core_difference, DASHED);
+        }
+        let cross = minkowski.length(6.0);
+        for (from, to) in [([-cross, 0.0], [cross, 0.0]), ([0.0, -cross], [0.0, cross])] {
+            self.line(
+                minkowski,
+                &from,
+                &to,
+                r#"stroke="black" stroke-width="1.5""#,
+            );
+        }
+        self.label(minkowski, &origin, 6.0, 14.0, "O", "");
+        let (x, y) = minkowski.map(&origin);
+        self.labels.push((x + 6.0, y + 14.0));
+        for (k, s) in scene.steps.iter().enumerate() {
+            let fade = 0.3 + 0.7 * (k + 1) as f64 / scene.steps.len() as f64;
+            self.step(scene, minkowski, s, fade, arrow_length);
+        }
+        if let Some(last) = scene.steps.last() {
+            let v = scene.view.project(&last.closest);
+            self.line(
+                minkowski,
+                &origin,
+                &v,
+                r##"stroke="#c0392b" stroke-width="1.5" stroke-dasharray="3 2""##,
+            );
+            self.label(minkowski, &v, -16.0, -6.0, "v", r##"fill="#c0392b""##);
+        }
+        self.text.push_str("</g>\n");
+    }
+
+    /// A step `s` of the search, `fade` opaque: its direction from the origin, its simplex
+    /// after it, its support point and its point closest to the origin.
+    fn step<const D: usize>(
+        &mut self,
+        scene: &Scene<'_, D>,
+        minkowski: &Frame,
+        s: &TraceStep<D>,
+        fade: f64,
+        arrow_length: f64,
+    ) {
+        let origin = [0.0, 0.0];
         let _ = writeln!(
-            c.text,
+            self.text,
             r#"<g class="step" id="step-{}" opacity="{fade:.2}">"#,
             s.iteration
         );
         // The search direction, from the origin.
-        if let Some(tip) = arrow(&s.direction) {
-            c.line(
-                &minkowski,
+        if let Some(tip) = scene.arrow(&s.direction, arrow_length) {
+            self.line(
+                minkowski,
                 &origin,
                 &tip,
                 r##"stroke="#8e44ad" stroke-width="1.2" marker-end="url(#arrow)""##,
             );
-            c.step_label(
-                &minkowski,
+            self.step_label(
+                minkowski,
                 &tip,
                 4.0,
                 -4.0,
@@ -528,83 +643,77 @@ where
             );
         }
         // The simplex after the step: its edges, and its closest point.
-        let corners: Vec<[f64; 2]> = s.simplex().iter().map(|v| view.project(&v.w)).collect();
+        let corners: Vec<[f64; 2]> = s
+            .simplex()
+            .iter()
+            .map(|v| scene.view.project(&v.w))
+            .collect();
         let edge_style = r##"stroke="#2c3e50" stroke-width="1.5""##;
         match corners.len() {
-            1 => c.dot(&minkowski, &corners[0], 3.0, r##"fill="#2c3e50""##),
-            3 if D == 2 => c.polygon(
-                &minkowski,
+            1 => self.dot(minkowski, &corners[0], 3.0, r##"fill="#2c3e50""##),
+            3 if D == 2 => self.polygon(
+                minkowski,
                 &corners,
                 r##"fill="#2c3e50" fill-opacity="0.08" stroke="#2c3e50" stroke-width="1.5""##,
             ),
             _ => {
                 for i in 0..corners.len() {
                     for j in i + 1..corners.len() {
-                        c.line(&minkowski, &corners[i], &corners[j], edge_style);
+                        self.line(minkowski, &corners[i], &corners[j], edge_style);
                     }
                 }
             }
         }
-        let w = view.project(&s.support_w);
-        c.dot(&minkowski, &w, 3.5, r##"fill="#8e44ad""##);
-        c.step_label(
-            &minkowski,
+        let w = scene.view.project(&s.support_w);
+        self.dot(minkowski, &w, 3.5, r##"fill="#8e44ad""##);
+        self.step_label(
+            minkowski,
             &w,
             5.0,
             12.0,
             &format!("w{}", s.iteration),
             r##"fill="#8e44ad" font-size="11""##,
         );
-        let closest = view.project(&s.closest);
-        c.dot(&minkowski, &closest, 2.5, r##"fill="#c0392b""##);
-        c.text.push_str("</g>\n");
+        let closest = scene.view.project(&s.closest);
+        self.dot(minkowski, &closest, 2.5, r##"fill="#c0392b""##);
+        self.text.push_str("</g>\n");
     }
-    if let Some(last) = steps.last() {
-        let v = view.project(&last.closest);
-        c.line(
-            &minkowski,
-            &origin,
-            &v,
-            r##"stroke="#c0392b" stroke-width="1.5" stroke-dasharray="3 2""##,
-        );
-        c.label(&minkowski, &v, -16.0, -6.0, "v", r##"fill="#c0392b""##);
-    }
-    c.text.push_str("</g>\n");
 
-    // The caption.
-    let verdict = if result.intersecting {
-        "intersecting (distance 0)".to_string()
-    } else {
-        format!(
-            "distance {} (certified lower bound {})",
-            number(result.distance),
-            number(result.lower_bound)
-        )
-    };
-    let ending = steps.last().map_or("", |s| match s.outcome {
-        StepOutcome::Started | StepOutcome::Added => "the simplex reached the origin",
-        StepOutcome::Repeated => "the last support point was already in the simplex",
-        StepOutcome::GapClosed => "the duality gap closed",
-        StepOutcome::NoProgress => "no further progress within rounding",
-    });
-    let base = PANEL + 2.0 * PAD;
-    c.text_at(
-        PAD,
-        base + 22.0,
-        &format!(
-            "{verdict}; {} support point{}; ended: {ending}.",
-            result.iterations,
-            if result.iterations == 1 { "" } else { "s" }
-        ),
-        "",
-    );
-    c.text_at(
-        PAD,
-        base + 42.0,
-        "d_k: search direction, w_k: support point found (A's point minus B's), dark: simplex \
-         after step k (older steps fainter), red dots: its point closest to the origin O.",
-        r##"font-size="11" fill="#444""##,
-    );
-    c.text.push_str("</svg>\n");
-    c.text
+    /// The caption under the panels: the verdict, the support points spent, why the search
+    /// ended, and the legend.
+    fn caption<const D: usize>(&mut self, result: &DistanceResult<D>, steps: &[TraceStep<D>]) {
+        let verdict = if result.intersecting {
+            "intersecting (distance 0)".to_string()
+        } else {
+            format!(
+                "distance {} (certified lower bound {})",
+                number(result.distance),
+                number(result.lower_bound)
+            )
+        };
+        let ending = steps.last().map_or("", |s| match s.outcome {
+            StepOutcome::Started | StepOutcome::Added => "the simplex reached the origin",
+            StepOutcome::Repeated => "the last support point was already in the simplex",
+            StepOutcome::GapClosed => "the duality gap closed",
+            StepOutcome::NoProgress => "no further progress within rounding",
+        });
+        let base = PANEL + 2.0 * PAD;
+        self.text_at(
+            PAD,
+            base + 22.0,
+            &format!(
+                "{verdict}; {} support point{}; ended: {ending}.",
+                result.iterations,
+                if result.iterations == 1 { "" } else { "s" }
+            ),
+            "",
+        );
+        self.text_at(
+            PAD,
+            base + 42.0,
+            "d_k: search direction, w_k: support point found (A's point minus B's), dark: simplex \
+             after step k (older steps fainter), red dots: its point closest to the origin O.",
+            r##"font-size="11" fill="#444""##,
+        );
+    }
 }
