@@ -9,8 +9,16 @@
 # wasm-bindgen-cli, of exactly the version of the wasm-bindgen crate, is installed from the
 # crate registry into $WASM_BINDGEN_ROOT (default ~/.cache/gjk/wasm-bindgen-VERSION) when it is
 # not there (about 5 minutes, once a machine).
+#
+# GJK_WASM_SPEED=1 builds for speed instead of size (opt-level 3, wasm-opt -O3): queries about
+# 3x faster, the module 2.8 MB (0.9 MB gzipped) instead of 1.3 MB (0.39 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${GJK_WASM_SPEED:-0}" = 1 ]; then
+  opt_level=3 wasm_opt=-O3 target_dir=target/wasm-speed
+else
+  opt_level='"z"' wasm_opt=-Oz target_dir=target/wasm
+fi
 WASM_BINDGEN_VERSION=0.2.130
 root="${WASM_BINDGEN_ROOT:-$HOME/.cache/gjk/wasm-bindgen-$WASM_BINDGEN_VERSION}"
 
@@ -34,8 +42,9 @@ RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \
   RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Ctarget-feature=-reference-types" \
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22 \
   /usr/bin/cargo build --release --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort --target-dir target/wasm
-module=target/wasm/wasm32-unknown-unknown/release/gjk_wasm.wasm
+  --config "profile.release.opt-level=$opt_level" \
+  -Zbuild-std=std,panic_abort --target-dir "$target_dir"
+module=$target_dir/wasm32-unknown-unknown/release/gjk_wasm.wasm
 
 echo "== generating the JavaScript glue (wasm-bindgen --target web --weak-refs)"
 rm -rf pkg
@@ -44,7 +53,7 @@ rm -rf pkg
 # `tsc --strict` with the default libraries would fail on it. The method stays in the
 # JavaScript (where Symbol.dispose exists); `free()` is the documented way.
 sed -i '/\[Symbol\.dispose\]()/d' pkg/gjk_wasm.d.ts
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt "$wasm_opt" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals pkg/gjk_wasm_bg.wasm -o pkg/gjk_wasm_bg.wasm
 echo "module: $(stat -c %s pkg/gjk_wasm_bg.wasm) bytes, $(gzip -9 -c pkg/gjk_wasm_bg.wasm | wc -c) gzipped"
 
