@@ -10,7 +10,7 @@ use gjk::Pose;
 use wasm_bindgen::prelude::*;
 
 use crate::io::{self, Placement};
-use crate::queries::{on_placed_pair, Distance, Failure, Intersect, PairQuery, Penetration};
+use crate::queries::{on_placed_pair, Failure, PairQuery};
 use crate::shapes::{AnyShape, Shape};
 use crate::status::{fail, invalid, Status};
 
@@ -77,13 +77,13 @@ fn check_poses(poses: &[f64], count: usize, name: &str) -> Result<(), Failure> {
 /// numbers from the block's answer) go to the output. The failure of a pair is its status
 /// (its message is the last error); an argument of the whole call that is wrong fails the
 /// call: see [`call_failed`].
-fn each_pair<Q: PairQuery>(
+fn each_pair(
     a: &ShapeList,
     poses_a: &[f64],
     b: &ShapeList,
     poses_b: &[f64],
     stride: usize,
-    query: impl Fn() -> Q,
+    query: impl Fn() -> PairQuery<'static>,
 ) -> Vec<f64> {
     let n = a.shapes.len();
     let checked = if b.shapes.len() != n {
@@ -115,13 +115,17 @@ fn each_pair<Q: PairQuery>(
 /// [`DISTANCE_STRIDE`] numbers a pair.
 #[wasm_bindgen(js_name = distanceBatch)]
 pub fn distance_batch(a: &ShapeList, poses_a: &[f64], b: &ShapeList, poses_b: &[f64]) -> Vec<f64> {
-    each_pair(a, poses_a, b, poses_b, DISTANCE_STRIDE, || Distance)
+    each_pair(a, poses_a, b, poses_b, DISTANCE_STRIDE, || {
+        PairQuery::Distance
+    })
 }
 
 /// Whether each pair intersects: [`INTERSECT_STRIDE`] numbers a pair.
 #[wasm_bindgen(js_name = intersectBatch)]
 pub fn intersect_batch(a: &ShapeList, poses_a: &[f64], b: &ShapeList, poses_b: &[f64]) -> Vec<f64> {
-    each_pair(a, poses_a, b, poses_b, INTERSECT_STRIDE, || Intersect)
+    each_pair(a, poses_a, b, poses_b, INTERSECT_STRIDE, || {
+        PairQuery::Intersect
+    })
 }
 
 /// The penetration of each pair: [`PENETRATION_STRIDE`] numbers a pair.
@@ -132,7 +136,9 @@ pub fn penetration_batch(
     b: &ShapeList,
     poses_b: &[f64],
 ) -> Vec<f64> {
-    each_pair(a, poses_a, b, poses_b, PENETRATION_STRIDE, || Penetration)
+    each_pair(a, poses_a, b, poses_b, PENETRATION_STRIDE, || {
+        PairQuery::Penetration
+    })
 }
 
 /// The numbers of one pair found by [`pairs_within_query`]: i, j, then the distance result as

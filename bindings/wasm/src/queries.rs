@@ -21,7 +21,7 @@ use gjk::trace::{distance_traced, StepOutcome, TraceStep};
 use gjk::{
     contact_manifold, distance_cached, distance_with, intersect_cached, intersect_with,
     penetration_with, shape_cast_with, CastError, CastHit, CastOptions, ContactManifold,
-    DistanceResult, PenetrationResult, Pose, QueryError, Vector,
+    DistanceResult, PenetrationResult, Pose, QueryError, QueryOptions, Vector,
 };
 use wasm_bindgen::prelude::*;
 
@@ -32,8 +32,28 @@ use crate::status::{invalid, report, Status};
 /// A failure: its status and message.
 pub type Failure = (Status, String);
 
-/// What a query on a pair does once the shapes' dimension is known.
-pub trait PairQuery {
+/// A query on a pair, and the state it carries (a cache, the trace's steps).
+pub enum PairQuery<'q> {
+    /// The distance query.
+    Distance,
+    /// The boolean query.
+    Intersect,
+    /// The distance or boolean query warm-started from a cache, which it updates.
+    Cached {
+        cache: &'q mut SimplexCache,
+        boolean: bool,
+    },
+    /// The penetration query (EPA when the shapes overlap).
+    Penetration,
+    /// The contact manifold within the margin in the block's first argument.
+    Manifold,
+    /// The shape cast with the block's velocities, limit and target separation.
+    ShapeCast,
+    /// The search traced, step by step, into `steps` (see [`TRACE_STRIDE`]).
+    Trace { steps: &'q mut Vec<f64> },
+}
+
+impl PairQuery<'_> {
     /// Runs on `a` placed by `pose_a` and `b` by `pose_b`, writing the answer to the block.
     fn run<const D: usize>(
         self,
@@ -43,11 +63,56 @@ pub trait PairQuery {
         pose_b: &Pose<D>,
     ) -> Result<(), Failure>
     where
-        Pose<D>: Placement;
+        Pose<D>: Placement,
+    {
+        let options = io::options();
+        let distance = |r: &DistanceResult<D>| put_distance(io::OUT, r);
+        let verdict = |hit: &bool| io::set(io::OUT, f64::from(u8::from(*hit)));
+        let best = |r: &DistanceResult<D>| put_distance(io::OUT + 1, r);
+        match self {
+            PairQuery::Distance => written(
+                distance_with(a, pose_a, b, pose_b, &options),
+                distance,
+                distance,
+            ),
+            PairQuery::Intersect => written(
+                intersect_with(a, pose_a, b, pose_b, &options),
+                verdict,
+                best,
+            ),
+            PairQuery::Cached { cache, boolean } => {
+                let cache = cache.of_dimension::<D>();
+                if boolean {
+                    let outcome = intersect_cached(a, pose_a, b, pose_b, &options, cache);
+                    written(outcome, verdict, best)
+                } else {
+                    let outcome = distance_cached(a, pose_a, b, pose_b, &options, cache);
+                    written(outcome, distance, distance)
+                }
+            }
+            PairQuery::Penetration => {
+                let outcome = penetration_with(a, pose_a, b, pose_b, &options);
+                written(outcome, put_penetration, put_penetration)
+            }
+            PairQuery::Manifold => {
+                let outcome = contact_manifold(a, pose_a, b, pose_b, io::get(io::ARGS));
+                written(outcome, put_manifold, put_manifold)
+            }
+            PairQuery::ShapeCast => shape_cast(a, pose_a, b, pose_b, options),
+            PairQuery::Trace { steps } => {
+                let mut traced = Vec::new();
+                let outcome = distance_traced(a, pose_a, b, pose_b, &options, &mut traced);
+                for step in &traced {
+                    flatten_step(step, steps);
+                }
+                written(outcome, distance, distance)
+            }
+        }
+    }
 }
 
 /// Runs `query` on the pair with the block's poses.
-fn on_pair(a: &Shape, b: &Shape, query: impl PairQuery) -> u32 {
+fn on_pair(a: &Shape, b: &Shape, query: PairQuery) -> u32 {
     report(on_placed_pair(
         a,
         b,
@@ -64,7 +129,7 @@ pub fn on_placed_pair(
     b: &Shape,
     pose_a: &GjkPose,
     pose_b: &GjkPose,
-    query: impl PairQuery,
+    query: PairQuery,
 ) -> Result<(), Failure> {
     crate::callback::clear_support_error();
     let watch = a.inner.calls_back() || b.inner.calls_back();
@@ -90,7 +155,7 @@ fn placed<const D: usize>(
     pose_a: &GjkPose,
     pose_b: &GjkPose,
     watch: bool,
-    query: impl PairQuery,
+    query: PairQuery,
 ) -> Result<(), Failure>
 where
     Pose<D>: Placement,
@@ -202,185 +267,34 @@ fn put_cast<H>(outcome: Result<Option<H>, CastError>, hit: impl FnOnce(&H)) -> R
     }
 }
 
-/// The distance query.
-pub struct Distance;
-impl PairQuery for Distance {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let outcome = distance_with(a, pose_a, b, pose_b, &io::options());
-        written(
-            outcome,
-            |r| put_distance(io::OUT, r),
-            |r| put_distance(io::OUT, r),
-        )
-    }
-}
-
-/// The boolean query.
-pub struct Intersect;
-impl PairQuery for Intersect {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let outcome = intersect_with(a, pose_a, b, pose_b, &io::options());
-        written(
-            outcome,
-            |hit| io::set(io::OUT, f64::from(u8::from(*hit))),
-            |r| put_distance(io::OUT + 1, r),
-        )
-    }
-}
-
-/// The distance or boolean query warm-started from a cache, which it updates.
-struct Cached<'c> {
-    cache: &'c mut SimplexCache,
-    boolean: bool,
-}
-impl PairQuery for Cached<'_> {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let cache = self.cache.of_dimension::<D>();
-        let options = io::options();
-        if self.boolean {
-            let outcome = intersect_cached(a, pose_a, b, pose_b, &options, cache);
-            written(
-                outcome,
-                |hit| io::set(io::OUT, f64::from(u8::from(*hit))),
-                |r| put_distance(io::OUT + 1, r),
-            )
-        } else {
-            let outcome = distance_cached(a, pose_a, b, pose_b, &options, cache);
-            written(
-                outcome,
-                |r| put_distance(io::OUT, r),
-                |r| put_distance(io::OUT, r),
-            )
-        }
-    }
-}
-
-/// The penetration query (EPA when the shapes overlap).
-pub struct Penetration;
-impl PairQuery for Penetration {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let outcome = penetration_with(a, pose_a, b, pose_b, &io::options());
-        written(outcome, put_penetration, put_penetration)
-    }
-}
-
-/// The contact manifold within the margin in the block's first argument.
-struct Manifold;
-impl PairQuery for Manifold {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let outcome = contact_manifold(a, pose_a, b, pose_b, io::get(io::ARGS));
-        written(outcome, put_manifold, put_manifold)
-    }
-}
-
 /// The shape cast with the block's velocities, limit and target separation.
-struct ShapeCast;
-impl PairQuery for ShapeCast {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let options = CastOptions {
-            max_t: io::get(io::ARGS + 6),
-            target_separation: io::get(io::ARGS + 7),
-            query: io::options(),
-        };
-        let (velocity_a, velocity_b) = (io::vector::<D>(io::ARGS), io::vector::<D>(io::ARGS + 3));
-        let outcome = shape_cast_with(a, pose_a, &velocity_a, b, pose_b, &velocity_b, &options);
-        put_cast(outcome, |h: &CastHit<D>| {
-            io::set(io::OUT + 1, h.t);
-            io::put_vector(io::OUT + 2, &h.point_a);
-            io::put_vector(io::OUT + 5, &h.point_b);
-            io::put_vector(io::OUT + 8, &h.normal);
-            io::put(io::OUT + 11, &[h.signed_distance, f64::from(h.iterations)]);
-        })
-    }
+fn shape_cast<const D: usize>(
+    a: &Kind<D>,
+    pose_a: &Pose<D>,
+    b: &Kind<D>,
+    pose_b: &Pose<D>,
+    query: QueryOptions,
+) -> Result<(), Failure> {
+    let options = CastOptions {
+        max_t: io::get(io::ARGS + 6),
+        target_separation: io::get(io::ARGS + 7),
+        query,
+    };
+    let (velocity_a, velocity_b) = (io::vector::<D>(io::ARGS), io::vector::<D>(io::ARGS + 3));
+    let outcome = shape_cast_with(a, pose_a, &velocity_a, b, pose_b, &velocity_b, &options);
+    put_cast(outcome, |h: &CastHit<D>| {
+        io::set(io::OUT + 1, h.t);
+        io::put_vector(io::OUT + 2, &h.point_a);
+        io::put_vector(io::OUT + 5, &h.point_b);
+        io::put_vector(io::OUT + 8, &h.normal);
+        io::put(io::OUT + 11, &[h.signed_distance, f64::from(h.iterations)]);
+    })
 }
 
 /// The numbers of one trace step: iteration, outcome, direction, support points of A, B and
 /// A - B, closest point, lower and upper bounds, vertex count, then four vertices (w, a, b,
 /// weight; unused ones zero).
 pub const TRACE_STRIDE: usize = 60;
-
-/// The search traced, step by step, into `steps` (see [`TRACE_STRIDE`]); the result at the
-/// block's answer.
-struct Trace<'t> {
-    steps: &'t mut Vec<f64>,
-}
-impl PairQuery for Trace<'_> {
-    fn run<const D: usize>(
-        self,
-        a: &Kind<D>,
-        pose_a: &Pose<D>,
-        b: &Kind<D>,
-        pose_b: &Pose<D>,
-    ) -> Result<(), Failure>
-    where
-        Pose<D>: Placement,
-    {
-        let mut steps = Vec::new();
-        let outcome = distance_traced(a, pose_a, b, pose_b, &io::options(), &mut steps);
-        for step in &steps {
-            flatten_step(step, self.steps);
-        }
-        written(
-            outcome,
-            |r| put_distance(io::OUT, r),
-            |r| put_distance(io::OUT, r),
-        )
-    }
-}
 
 /// Appends `step`'s numbers to `out`.
 fn flatten_step<const D: usize>(step: &TraceStep<D>, out: &mut Vec<f64>) {
@@ -454,13 +368,13 @@ impl SimplexCache {
 /// The distance between `a` and `b` (see the module notes for the block's layout).
 #[wasm_bindgen]
 pub fn distance(a: &Shape, b: &Shape) -> u32 {
-    on_pair(a, b, Distance)
+    on_pair(a, b, PairQuery::Distance)
 }
 
 /// Whether `a` and `b` intersect: 1 or 0 at the answer.
 #[wasm_bindgen]
 pub fn intersect(a: &Shape, b: &Shape) -> u32 {
-    on_pair(a, b, Intersect)
+    on_pair(a, b, PairQuery::Intersect)
 }
 
 /// [`distance`] warm-started from `cache`, which it updates.
@@ -469,7 +383,7 @@ pub fn distance_cached_query(a: &Shape, b: &Shape, cache: &mut SimplexCache) -> 
     on_pair(
         a,
         b,
-        Cached {
+        PairQuery::Cached {
             cache,
             boolean: false,
         },
@@ -482,7 +396,7 @@ pub fn intersect_cached_query(a: &Shape, b: &Shape, cache: &mut SimplexCache) ->
     on_pair(
         a,
         b,
-        Cached {
+        PairQuery::Cached {
             cache,
             boolean: true,
         },
@@ -492,19 +406,19 @@ pub fn intersect_cached_query(a: &Shape, b: &Shape, cache: &mut SimplexCache) ->
 /// The signed distance, witness points and normal of `a` and `b`, overlapping or not.
 #[wasm_bindgen]
 pub fn penetration(a: &Shape, b: &Shape) -> u32 {
-    on_pair(a, b, Penetration)
+    on_pair(a, b, PairQuery::Penetration)
 }
 
 /// The contact points of `a` and `b` within the margin in the first argument.
 #[wasm_bindgen(js_name = contactManifold)]
 pub fn contact_manifold_query(a: &Shape, b: &Shape) -> u32 {
-    on_pair(a, b, Manifold)
+    on_pair(a, b, PairQuery::Manifold)
 }
 
 /// The first contact of `a` and `b` moving with the block's velocities.
 #[wasm_bindgen(js_name = shapeCast)]
 pub fn shape_cast_query(a: &Shape, b: &Shape) -> u32 {
-    on_pair(a, b, ShapeCast)
+    on_pair(a, b, PairQuery::ShapeCast)
 }
 
 /// The distance search of `a` and `b` step by step: [`TRACE_STRIDE`] numbers a step, the
@@ -512,7 +426,7 @@ pub fn shape_cast_query(a: &Shape, b: &Shape) -> u32 {
 #[wasm_bindgen(js_name = distanceTrace)]
 pub fn distance_trace(a: &Shape, b: &Shape) -> Vec<f64> {
     let mut steps = Vec::new();
-    let status = on_pair(a, b, Trace { steps: &mut steps });
+    let status = on_pair(a, b, PairQuery::Trace { steps: &mut steps });
     steps.push(f64::from(status));
     steps
 }

@@ -50,7 +50,7 @@ impl F64x4 {
     /// Lane by lane, `then` where `self` is less than `other`, `otherwise` elsewhere.
     #[inline(always)]
     pub(super) fn where_less(self, other: Self, then: Self, otherwise: Self) -> Self {
-        Self(std::array::from_fn(|k| {
+        Self(each_lane(|k| {
             if self.0[k] < other.0[k] {
                 then.0[k]
             } else {
@@ -68,8 +68,16 @@ impl F64x4 {
     /// `operation` on each lane of `self` and the same of `other`.
     #[inline(always)]
     fn lanewise(self, other: Self, operation: impl Fn(f64, f64) -> f64) -> Self {
-        Self(std::array::from_fn(|k| operation(self.0[k], other.0[k])))
+        Self(each_lane(|k| operation(self.0[k], other.0[k])))
     }
+}
+
+/// `lane(k)` for each lane, written out: `std::array::from_fn` is a call at every use where
+/// the code is optimised for size (the WebAssembly package: its polygon kernel ran 3x slower).
+#[inline(always)]
+fn each_lane(lane: impl Fn(usize) -> f64) -> [f64; LANES] {
+    const _: () = assert!(LANES == 4, "each_lane writes out four lanes");
+    [lane(0), lane(1), lane(2), lane(3)]
 }
 
 impl F64x4 {
