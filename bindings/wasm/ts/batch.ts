@@ -33,6 +33,39 @@ function gathered(shapes: ShapeArray | ArrayLike<Shape>): ShapeArray {
   return shapes instanceof ShapeArray ? shapes : new ShapeArray(shapes);
 }
 
+/** The kind of batch the module runs on two lists of shapes and their poses. */
+type PairBatch = (
+  a: raw.ShapeList,
+  posesA: Float64Array,
+  b: raw.ShapeList,
+  posesB: Float64Array,
+) => Float64Array;
+
+/**
+ * Runs `batch` with the options set, on `a` and `b` gathered for it (a list gathered here is
+ * freed at once: it holds its shapes).
+ */
+function run(
+  batch: PairBatch,
+  a: ShapeArray | ArrayLike<Shape>,
+  posesA: Float64Array,
+  b: ShapeArray | ArrayLike<Shape>,
+  posesB: Float64Array,
+  options: QueryOptions | undefined,
+): Float64Array {
+  setUp(undefined, undefined, options);
+  const [listA, listB] = [gathered(a), gathered(b)];
+  try {
+    return batch(listA.list, posesA, listB.list, posesB);
+  } finally {
+    for (const [list, given] of [[listA, a], [listB, b]] as const) {
+      if (list !== given) {
+        list.free();
+      }
+    }
+  }
+}
+
 /** The distance answers of a batch, pair k at index k (points and normals 3 numbers each). */
 export interface DistanceBatch {
   distance: Float64Array;
@@ -61,11 +94,6 @@ function check(numbers: Float64Array, stride: number, best: () => unknown): void
   }
 }
 
-/** Sets the options in the block (the batches read them there). */
-function optionsIn(options?: QueryOptions): void {
-  setUp(undefined, undefined, options);
-}
-
 /** The distance of each pair (a[k] at posesA[k], b[k] at posesB[k]). */
 export function distanceBatch(
   a: ShapeArray | ArrayLike<Shape>,
@@ -74,8 +102,7 @@ export function distanceBatch(
   posesB: Float64Array,
   options?: QueryOptions,
 ): DistanceBatch {
-  optionsIn(options);
-  const numbers = raw.distanceBatch(gathered(a).list, posesA, gathered(b).list, posesB);
+  const numbers = run(raw.distanceBatch, a, posesA, b, posesB, options);
   const n = numbers.length / 14;
   const out: DistanceBatch = {
     distance: new Float64Array(n),
@@ -108,8 +135,7 @@ export function intersectBatch(
   posesB: Float64Array,
   options?: QueryOptions,
 ): Uint8Array {
-  optionsIn(options);
-  const numbers = raw.intersectBatch(gathered(a).list, posesA, gathered(b).list, posesB);
+  const numbers = run(raw.intersectBatch, a, posesA, b, posesB, options);
   const n = numbers.length / 2;
   const out = new Uint8Array(n);
   for (let k = 0; k < n && !Number.isNaN(numbers[0]); k++) {
@@ -136,8 +162,7 @@ export function penetrationBatch(
   posesB: Float64Array,
   options?: QueryOptions,
 ): PenetrationBatch {
-  optionsIn(options);
-  const numbers = raw.penetrationBatch(gathered(a).list, posesA, gathered(b).list, posesB);
+  const numbers = run(raw.penetrationBatch, a, posesA, b, posesB, options);
   const n = numbers.length / 13;
   const out: PenetrationBatch = {
     signedDistance: new Float64Array(n),
@@ -171,9 +196,16 @@ export function pairsWithin(
   separation: number,
   options?: QueryOptions,
 ): PairWithin[] {
-  optionsIn(options);
+  setUp(undefined, undefined, options);
   const list = gathered(shapes);
-  const numbers = raw.pairsWithin(list.list, poses, separation);
+  let numbers: Float64Array;
+  try {
+    numbers = raw.pairsWithin(list.list, poses, separation);
+  } finally {
+    if (list !== shapes) {
+      list.free();
+    }
+  }
   failedCall(numbers);
   const d = list.dimension ?? 2;
   const out: PairWithin[] = [];
