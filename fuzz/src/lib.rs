@@ -922,8 +922,23 @@ where
             &mut warm,
         )
     };
-    assert_eq!(s_cold, s_dist, "cached status from an empty cache differs");
-    if s_dist == GJK_OK {
+    // The iteration cap may be reached on one path and not on the other: the cold query's
+    // lean loop hands a hard pair to the robust loop, which starts afresh with the evaluations
+    // left, where from a cache the robust loop runs alone (two flat ellipsoids edge to edge:
+    // 128 support points cold, 71 from an empty cache). Both answers stay certified: their
+    // intervals overlap.
+    let capped_on_one =
+        [s_cold, s_dist].contains(&GJK_NO_CONVERGENCE) && [s_cold, s_dist].contains(&GJK_OK);
+    if capped_on_one {
+        let allowed = tol + 1e-9 * d.distance.max(warm.distance);
+        assert!(
+            d.lower_bound <= warm.distance + allowed && warm.lower_bound <= d.distance + allowed,
+            "cold {d:?} and from an empty cache {warm:?} contradict each other"
+        );
+    } else {
+        assert_eq!(s_cold, s_dist, "cached status from an empty cache differs");
+    }
+    if s_dist == GJK_OK && s_cold == GJK_OK {
         close(&warm, "from an empty cache");
         let s_warm = unsafe {
             gjk_distance_cached(

@@ -39,11 +39,20 @@ pub fn check_manifold<const D: usize>(
         check_failure(s, "contact manifold");
         assert!(last_error().contains("margin"), "{}", last_error());
     }
-    assert_eq!(refused, GjkManifold::default(), "a refused manifold was written");
+    assert_eq!(
+        refused,
+        GjkManifold::default(),
+        "a refused manifold was written"
+    );
 
     let mut m = GjkManifold::default();
     let s = unsafe { gjk_contact_manifold(ca, gpose_a, cb, gpose_b, margin, &mut m) };
-    assert_eq!(s, s_pen, "manifold status vs penetration ({})", last_error());
+    assert_eq!(
+        s,
+        s_pen,
+        "manifold status vs penetration ({})",
+        last_error()
+    );
     if s != GJK_OK {
         return;
     }
@@ -58,7 +67,11 @@ pub fn check_manifold<const D: usize>(
     );
     let capacity = if D == 2 { 2 } else { 4 };
     assert!((0..=capacity).contains(&m.count), "{m:?}");
-    assert_eq!(m.count == 0, p.signed_distance > margin, "{m:?} for {p:?}, margin {margin}");
+    assert_eq!(
+        m.count == 0,
+        p.signed_distance > margin,
+        "{m:?} for {p:?}, margin {margin}"
+    );
     let n = vec::<D>(&m.normal);
     let flat = pair.tol + 2e-3 * (pair.a.extent() + pair.b.extent());
     let mut least = f64::INFINITY;
@@ -66,7 +79,10 @@ pub fn check_manifold<const D: usize>(
         let numbers = [&c.point_a[..], &c.point_b[..], &[c.separation][..]].concat();
         assert!(finite(&numbers), "{m:?}");
         assert!(
-            c.point_a[D..].iter().chain(&c.point_b[D..]).all(|&z| z == 0.0),
+            c.point_a[D..]
+                .iter()
+                .chain(&c.point_b[D..])
+                .all(|&z| z == 0.0),
             "2D manifold with z != 0: {m:?}"
         );
         let (on_a, on_b) = (vec::<D>(&c.point_a), vec::<D>(&c.point_b));
