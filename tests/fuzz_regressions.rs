@@ -2,8 +2,7 @@
 //! through the C functions with the fuzzer's input and checked against an oracle (an exact
 //! answer, the support functions, or the input's refusal with its message). A new finding that
 //! is not fixed yet goes here `#[ignore]`d with `KNOWN:` (and the fuzz targets skip the same
-//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it. One is
-//! open (fuzz/known/README.md), without a test here yet: its hull is only in the fuzz input.
+//! inputs: grep `KNOWN:` in fuzz/); fix it, remove both, and the test guards it.
 
 use gjk::ffi::*;
 use gjk::shape::{Capsule, ConvexHull, Ellipsoid, Shape};
@@ -2664,4 +2663,74 @@ fn ray_along_a_flat_disc_misses_beyond_its_rim() {
     };
     assert_eq!(s, GJK_OK, "{}", last_error());
     assert!(!hit.hit, "the ray misses the disc, not {hit:?}");
+}
+
+/// Found by query_3d (CI, session 21): an ellipsoid 6e-6 across centred on a vertex of a hull
+/// 20 long, one of whose vertices the fuzzer repeated 1e-12 away, got depth 0 with a zero
+/// normal from the penetration query (and from a cast starting within). The Newton refinement
+/// moved its normal back onto the crease of two pieces that were the same vertex twice: their
+/// equations differed by 1e-318, the correction came out 5e289, and its normalisation
+/// overflowed to a zero vector, along which the overlap is 0. Corrections are now bounded by
+/// the model's trust radius. Oracle: the hull lies on one side of its face through the z axis
+/// and (6.5, 11.25, 0), which holds the ellipsoid's centre; the overlap along that face's
+/// normal is the ellipsoid's support there, in closed form, and no direction of a grid over
+/// the sphere overlaps less.
+#[test]
+fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
+    let b_points = [
+        6.500000000000064,
+        11.25000000000011,
+        2.511350035886862e-305,
+        2.511350035886889e-305,
+        2.511350035886889e-305,
+        1.5000000000000306,
+        -0.25000000000000777,
+        4.729368411172923e-308,
+        -18.500000000000576,
+        2.5113500358869694e-305,
+        1.853775522987356e-309,
+        2.5113500358869694e-305,
+        -2.250000000000142,
+        11.75000000000074,
+        2.511350035886996e-305,
+        6.500000000000485,
+        11.250000000000838,
+        2.511350035887025e-305,
+    ];
+    let radii = [3.6875e-6, 6.375e-6, 5.8125e-6];
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_ellipsoid_new(radii[0], radii[1], radii[2], &mut a), a) };
+    let b = polytope(&b_points);
+    let (s, p) = penetration(&a, &b, None);
+    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let unit = p.normal.iter().map(|x| x * x).sum::<f64>().sqrt();
+    assert!((unit - 1.0).abs() < 1e-12, "normal not unit: {p:?}");
+
+    let (x, y) = (11.25f64, 6.5f64);
+    let depth = (radii[0] * x).hypot(radii[1] * y) / x.hypot(y);
+    assert!(
+        (p.signed_distance + depth).abs() <= 1e-9 * depth,
+        "depth {depth}, {p:?}"
+    );
+    let sa =
+        Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(radii[0], radii[1], radii[2])).unwrap());
+    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
+    let along = overlap(&sa, &sb, &p.normal);
+    assert!(
+        (along - depth).abs() <= 1e-9 * depth,
+        "overlap {along} along {p:?}"
+    );
+    let steps = 400;
+    for i in 0..steps {
+        let z = 1.0 - (2 * i + 1) as f64 / steps as f64;
+        for j in 0..2 * steps {
+            let angle = std::f64::consts::PI * j as f64 / steps as f64;
+            let r = (1.0 - z * z).sqrt();
+            let n = [r * angle.cos(), r * angle.sin(), z];
+            assert!(
+                overlap(&sa, &sb, &n) >= depth * (1.0 - 1e-9),
+                "less along {n:?}"
+            );
+        }
+    }
 }

@@ -671,7 +671,8 @@ fn least_on_cap<const D: usize>(cap: &Cap<D>, other: &Vector<D>, margin: f64) ->
 /// (a second-order correction): a step along the model's crease, straight in the tangent
 /// plane, leaves a curved crease (a cone's, between its apex and its rim) by the square of its
 /// length, and the overlap rises by as much, which can outweigh what the step gains. The
-/// shortest move in the tangent plane that makes the pieces equal to first order.
+/// shortest move in the tangent plane that makes the pieces equal to first order; `to` itself
+/// where that move is longer than [`MAX_STEP`] (pieces too nearly alike to have a crease).
 fn onto_crease<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     to: &Vector<D>,
@@ -723,12 +724,15 @@ where
             None => return *to,
         }
     };
-    let moved = to + basis[0] * delta[0] + basis[1] * delta[1];
-    if moved.iter().all(|x| x.is_finite()) {
-        moved.normalize()
-    } else {
-        *to
+    // A correction beyond the model's trust radius is no second-order one: pieces nearly alike
+    // (a hull's vertex repeated 1e-12 away, the rows 1e-318 across the crease) make the system
+    // singular in all but name. Its solution (5e289 seen, found by fuzzing) overflowed the
+    // normalisation to a zero normal, answered as depth 0.
+    let length = delta.norm();
+    if length.is_nan() || length > MAX_STEP {
+        return *to;
     }
+    (to + basis[0] * delta[0] + basis[1] * delta[1]).normalize()
 }
 
 /// A lower bound of the cores' overlap along the unit `n` from the parts known: the sides'
