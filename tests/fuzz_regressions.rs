@@ -2734,3 +2734,39 @@ fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
         }
     }
 }
+
+/// Found by query_3d (CI, session 21): two flat ellipsoids rim to rim reached the iteration
+/// cap (128 support points) cold but converged in 71 from an empty cache. The lean loop handed
+/// the pair to the robust loop, which started afresh, spending again what the lean loop had
+/// spent; it now goes on from the lean loop's simplex. Oracle: A is an ellipse in the plane
+/// y = 3.937500001 whose rim passes through (3.0625, y, 4), B a disc in the plane x = 3.0625
+/// whose top is (3.0625, 3.0625, 4): the distance is 0.875000001, along y.
+#[test]
+fn flat_ellipsoids_rim_to_rim_converge_cold() {
+    let mut a = std::ptr::null_mut();
+    let a = unsafe { made(gjk_ellipsoid_new(0.0, 9.1875, 0.9375, &mut a), a) };
+    let mut b = std::ptr::null_mut();
+    let b = unsafe { made(gjk_ellipsoid_new(3.0625, 0.0, 3.0625, &mut b), b) };
+    let quarter_turn = [
+        0.0,
+        0.0,
+        std::f64::consts::FRAC_1_SQRT_2,
+        std::f64::consts::FRAC_1_SQRT_2,
+    ];
+    let pa = GjkPose {
+        position: [3.062500001, 3.937500001, 3.062500001],
+        rotation: quarter_turn,
+    };
+    let pb = GjkPose {
+        position: [3.0625, 0.0, 4.0],
+        rotation: quarter_turn,
+    };
+    let (s, d) = distance(&a, Some(&pa), &b, Some(&pb));
+    assert_eq!(s, GJK_OK, "{d:?}");
+    let exact = 3.937500001 - 3.0625;
+    assert!(
+        d.lower_bound <= exact + 1e-15 && exact <= d.distance + 1e-15,
+        "{d:?}"
+    );
+    assert!(d.distance - exact <= 1e-7 * exact, "{d:?}");
+}

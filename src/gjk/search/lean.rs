@@ -19,7 +19,9 @@
 //! the first sign of trouble (a support point that repeats with the gap open beyond the
 //! rounding of `v`, a step that does not bring `v` nearer, a number that is not finite, two
 //! points with no extent) the loop hands the pair to the robust search ([`Search::run_from`]),
-//! which starts afresh with the evaluations left.
+//! which goes on from the loop's simplex with the evaluations left (its rescues are made for
+//! that simplex: starting afresh spent 57 more support points on two flat ellipsoids, and ran
+//! out of them), or starts afresh where a number was not finite.
 //!
 //! The best lower bound is kept as the robust search keeps it, but compared without a
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
@@ -28,15 +30,15 @@ use super::{
     finite_sum, first_direction, gap_closed, End, Mode, Observer, Search, StepOutcome, Tolerances,
     STALL_ULPS,
 };
+use crate::error::SearchError;
 use crate::gjk::options::QueryOptions;
 use crate::simplex::{Keying, Simplex};
 use crate::support::{MinkowskiPair, Support, Vector};
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// The lean loop on `pair`, reporting its steps to `observer`, answered by `answer` from
-    /// the finished search; or, where it hands the pair over, the support evaluations it spent
-    /// (at most `options.max_iterations`: the robust loop then makes at least its first) and
-    /// `answer` back.
+    /// the finished search, its own or, where it hands the pair over, the robust search's
+    /// (see [`Search::hand_over`]).
     #[inline(always)]
     pub(super) fn run_lean<A, B, O, F, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
@@ -45,7 +47,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         mode: Mode,
         observer: &mut O,
         answer: F,
-    ) -> Result<R, (u32, F)>
+    ) -> Result<R, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
@@ -54,7 +56,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     {
         if pair.extent() == 0.0 {
             // Two points: the robust search answers them exactly.
-            return Err((0, answer));
+            return Self::hand_over(pair, options, mode, observer, None, 0, answer);
         }
         let Tolerances {
             center,
@@ -72,7 +74,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let direction = first_direction(&center);
         let (first, key) = K::support(pair, &direction);
         if !finite_sum(first.w.sum() + first.a.sum()) {
-            return Err((1, answer));
+            return Self::hand_over(pair, options, mode, observer, None, 1, answer);
         }
         let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
         observer.step(&search, &direction, &first, StepOutcome::Started);
@@ -93,7 +95,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             // Bounds.
             let vw = search.v.dot(&w.w);
             if !finite_sum(w.w.sum() + w.a.sum() + vw + vv) {
-                return Err((search.iterations, answer));
+                let spent = search.iterations;
+                return Self::hand_over(pair, options, mode, observer, None, spent, answer);
             }
             if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
                 best = Some((vw, vv, search.v));
@@ -113,7 +116,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 // search's allowance for rounding (see `STALL_ULPS`) this is its answer too,
                 // with `v` projected; beyond, the robust search tries again.
                 if gap * gap > stall * stall * vv {
-                    return Err((search.iterations, answer));
+                    let (simplex, spent) = (Some(search.simplex), search.iterations);
+                    return Self::hand_over(pair, options, mode, observer, simplex, spent, answer);
                 }
                 break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
             }
@@ -123,7 +127,10 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 .push_step_if(w, key, |u| u.norm_squared() < vv)
             {
                 Some(u) => search.v = u,
-                None => return Err((search.iterations, answer)),
+                None => {
+                    let (simplex, spent) = (Some(search.simplex), search.iterations);
+                    return Self::hand_over(pair, options, mode, observer, simplex, spent, answer);
+                }
             }
             observer.step(&search, &direction, &w, StepOutcome::Added);
         };
@@ -139,5 +146,30 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         }
         search.finish(end, contact);
         Ok(answer(&search))
+    }
+
+    /// The robust search ([`Search::run_from`]) takes the pair over from the lean loop after
+    /// `spent` support evaluations (at most `options.max_iterations`): it goes on from the
+    /// lean loop's `simplex`, or starts afresh where there is none (a number was not finite, or
+    /// two points). Kept out of the lean loop, which it seldom ends.
+    #[cold]
+    #[inline(never)]
+    fn hand_over<A, B, O, F, R>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+        simplex: Option<Simplex<D, K>>,
+        spent: u32,
+        answer: F,
+    ) -> Result<R, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+        F: FnOnce(&Self) -> R,
+    {
+        let start = simplex.map(|simplex| (simplex, spent));
+        Search::run_from(pair, options, mode, observer, start, spent).map(|s| answer(&s))
     }
 }

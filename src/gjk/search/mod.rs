@@ -296,9 +296,10 @@ impl<const D: usize> Search<D> {
 
     /// The search on `pair`, reporting each support point to `observer`, answered by `answer`
     /// from the finished search where it lies: the lean loop (see [`lean`]), and where it hands
-    /// the pair over, the robust search from scratch with the support evaluations left (the
-    /// observer sees both). A query that needs only its answer does not move the search (a few
-    /// hundred bytes, which were copied twice on the way out).
+    /// the pair over, the robust search from the lean loop's simplex (or from scratch, where a
+    /// number was not finite) with the support evaluations left (the observer sees both). A
+    /// query that needs only its answer does not move the search (a few hundred bytes, which
+    /// were copied twice on the way out).
     pub(crate) fn run_answered<A, B, O, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -312,12 +313,7 @@ impl<const D: usize> Search<D> {
         O: Observer<D>,
     {
         let tolerances = Tolerances::of(pair);
-        match Search::run_lean(pair, &tolerances, options, mode, observer, answer) {
-            Ok(answered) => Ok(answered),
-            Err((spent, answer)) => {
-                Search::run_from(pair, options, mode, observer, None, spent).map(|s| answer(&s))
-            }
-        }
+        Search::run_lean(pair, &tolerances, options, mode, observer, answer)
     }
 }
 
@@ -890,8 +886,7 @@ mod tests {
         }
         assert!(closed > 10_000 && closed < 90_000, "{closed} closed");
     }
-    use crate::shape::ConvexHull;
-
+    
     /// A shape whose support function is a hull's, with no inner point of its own (as a
     /// user's shape).
     struct NoInnerPoint(ConvexHull<3>);
