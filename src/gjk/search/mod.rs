@@ -31,6 +31,7 @@
 
 use crate::error::{QueryError, SearchError};
 use crate::range::{robust_norm, robust_unit};
+use crate::shape::ConvexHull;
 use crate::simplex::{finite, Keying, Simplex};
 use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 
@@ -300,7 +301,56 @@ impl<const D: usize> Search<D> {
     /// number was not finite) with the support evaluations left (the observer sees both). A
     /// query that needs only its answer does not move the search (a few hundred bytes, which
     /// were copied twice on the way out).
+    ///
+    /// For two point clouds, where the CPU has AVX2 (x86_64) and no observer watches (traces
+    /// keep the baseline), the lean loop runs a build of its own for it, with their scans
+    /// inlined: bitwise the same arithmetic (no fused operations),
+    /// in 7% to 13% fewer instructions (three-operand forms, four lanes for the scans of small
+    /// clouds). Other pairs keep the baseline build: a second build of every pair of kinds
+    /// (the shape enum's support functions inlined in each) made the library 12% larger.
     pub(crate) fn run_answered<A, B, O, R>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+        answer: impl FnOnce(&Self) -> R,
+    ) -> Result<R, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+    {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !O::WATCHING && point_clouds(pair) && std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU supports AVX2, checked just above.
+                return unsafe { Self::run_answered_avx2(pair, options, mode, observer, answer) };
+            }
+        }
+        Self::run_answered_inline(pair, options, mode, observer, answer)
+    }
+
+    /// [`Search::run_answered`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn run_answered_avx2<A, B, O, R>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+        answer: impl FnOnce(&Self) -> R,
+    ) -> Result<R, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+    {
+        Self::run_answered_inline(pair, options, mode, observer, answer)
+    }
+
+    /// [`Search::run_answered`] itself, inlined into both builds.
+    #[inline(always)]
+    fn run_answered_inline<A, B, O, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
@@ -344,6 +394,19 @@ impl<const D: usize> Search<D, SupportKey<D>> {
             .all(finite)
             .then_some((simplex, evaluations))
     }
+}
+
+/// Whether both shapes of `pair` are point clouds ([`ConvexHull`]), the pairs with a build of
+/// their own for AVX2 (see [`Search::run_answered`]). Inlined, the test folds away for every
+/// sized type.
+#[inline(always)]
+fn point_clouds<const D: usize, A, B>(pair: &MinkowskiPair<'_, D, A, B>) -> bool
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let cloud = |shape: Option<&dyn std::any::Any>| shape.is_some_and(|s| s.is::<ConvexHull<D>>());
+    cloud(pair.a.as_any()) && cloud(pair.b.as_any())
 }
 
 /// Whether the duality gap `gap` (`|v|^2 - v . w`, or `(|v| - lower) |v|` with the best lower
@@ -886,7 +949,8 @@ mod tests {
         }
         assert!(closed > 10_000 && closed < 90_000, "{closed} closed");
     }
-    
+    use crate::shape::ConvexHull;
+
     /// A shape whose support function is a hull's, with no inner point of its own (as a
     /// user's shape).
     struct NoInnerPoint(ConvexHull<3>);
