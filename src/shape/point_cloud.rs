@@ -316,23 +316,19 @@ impl<const D: usize> ConvexHull<D> {
         })
     }
 
-    /// The index of the first point with the largest `dir . p`, by a scan of every point:
-    /// a tournament for up to two chunks of [`LANES`] points, lanes for more. Where the CPU
-    /// has AVX2 (x86_64), the lanes are compiled for it: four f64 lanes where the baseline
-    /// (SSE2) has two. The two give bitwise the same answer (the same multiplications and
-    /// additions in the same order; Rust never fuses them).
+    /// The index of the first point with the largest `dir . p`, by a scan of every point.
+    /// Where the CPU has AVX2 (x86_64), in its registers ([`ConvexHull::scan_avx2`]); else a
+    /// tournament for up to two chunks of [`LANES`] points, lanes for more. All give bitwise
+    /// the same answer (the same multiplications and additions in the same order; Rust never
+    /// fuses them).
     ///
-    /// The tournaments replaced a plain loop, one point after the other, for up to 8 points.
-    /// Lanes stay slower below 9 points (their set-up, their merge and the call into the AVX2
-    /// build), and a tournament of 16 points is slower than the lanes.
+    /// The tournaments replaced a plain loop, one point after the other, for up to 8 points;
+    /// a tournament of 16 points is slower than the lanes. The AVX2 scan of up to 16 points
+    /// (all dot products at once, the first index of the largest from the lanes' equality
+    /// masks) took some 40 instructions of 8 points where the tournament took 96 (W3D-8
+    /// `gjk_distance` in the AVX2 build of the search: 3046 -> 2765 instructions per query).
     #[inline(always)]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
-        if self.len <= LANES {
-            return Self::scan_tournament::<LANES>(axes, dir);
-        }
-        if self.len <= 2 * LANES {
-            return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
-        }
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
@@ -340,7 +336,75 @@ impl<const D: usize> ConvexHull<D> {
                 return unsafe { self.scan_avx2(dir) };
             }
         }
+        if self.len <= LANES {
+            return Self::scan_tournament::<LANES>(axes, dir);
+        }
+        if self.len <= 2 * LANES {
+            return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
+        }
         self.scan_lanes(axes, dir)
+    }
+
+    /// The AVX2 scan: all the dot products at once for up to four chunks, else
+    /// [`ConvexHull::scan_accumulators_avx2`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn scan_avx2(&self, dir: &Vector<D>) -> usize {
+        if self.stride > 4 * LANES {
+            return self.scan_accumulators_avx2(dir);
+        }
+        if self.stride <= 2 * LANES {
+            if self.stride == LANES {
+                return self.scan_chunks_avx2::<1>(dir);
+            }
+            return self.scan_chunks_avx2::<2>(dir);
+        }
+        if self.stride == 3 * LANES {
+            return self.scan_chunks_avx2::<3>(dir);
+        }
+        self.scan_chunks_avx2::<4>(dir)
+    }
+
+    /// The scan of a cloud of `CHUNKS` chunks (its stride), in AVX2 registers: the dot
+    /// products of every chunk, their largest value, then the first point that has it, as the
+    /// lowest bit of the lanes' equality masks (the padding, copies of the first point, comes
+    /// after it). Where the largest comes out NaN (a NaN value, from a direction no search
+    /// asks for, can make it so), no lane equals it: the first point.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn scan_chunks_avx2<const CHUNKS: usize>(&self, dir: &Vector<D>) -> usize {
+        use std::arch::x86_64::{
+            _mm256_cmp_pd, _mm256_max_pd, _mm256_movemask_pd, _mm256_permute2f128_pd,
+            _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
+        };
+        let axes = self.axes();
+        let mut dirs = [_mm256_set1_pd(0.0); D];
+        for (d, x) in dirs.iter_mut().zip(dir.iter()) {
+            *d = _mm256_set1_pd(*x);
+        }
+        let mut dots = [_mm256_set1_pd(0.0); CHUNKS];
+        for (chunk, d) in dots.iter_mut().enumerate() {
+            // SAFETY: the stride is CHUNKS * LANES, within every axis.
+            *d = unsafe { chunk_dots_avx2(&axes, &dirs, chunk * LANES) };
+        }
+        let mut top = dots[0];
+        for d in &dots[1..] {
+            top = _mm256_max_pd(top, *d);
+        }
+        let top = _mm256_max_pd(top, _mm256_permute2f128_pd::<1>(top, top));
+        let top = _mm256_max_pd(top, _mm256_permute_pd::<0b0101>(top));
+        let mut holds = 0u32;
+        for (chunk, d) in dots.iter().enumerate() {
+            let mask = _mm256_movemask_pd(_mm256_cmp_pd::<_CMP_EQ_OQ>(*d, top)) as u32;
+            holds |= mask << (chunk * LANES);
+        }
+        if holds == 0 {
+            0
+        } else {
+            holds.trailing_zeros() as usize
+        }
     }
 
     /// [`ConvexHull::scan_lanes`] in AVX2 registers, written with its intrinsics: each lane's
@@ -354,7 +418,7 @@ impl<const D: usize> ConvexHull<D> {
     /// comparisons and blends run side by side instead of one, whose latency bounded the scan.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn scan_avx2(&self, dir: &Vector<D>) -> usize {
+    fn scan_accumulators_avx2(&self, dir: &Vector<D>) -> usize {
         use std::arch::x86_64::{_mm256_add_pd, _mm256_set1_pd, _mm256_setr_pd};
         // Sliced here, not passed in: an array passed by reference is stored to memory before
         // the caller's branch, at every support point of the small clouds that never get here.
@@ -573,8 +637,8 @@ fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
 mod tests {
     use super::*;
 
-    /// Every scan (the tournaments, the lanes, the lanes' AVX2 build where the CPU has it, and
-    /// the dispatching one) picks the first point with the largest `dir . p`, found by brute
+    /// Every scan (the tournaments, the lanes, the AVX2 scans where the CPU has AVX2: of
+    /// chunks at once and with accumulators, and the dispatching ones) picks the first point with the largest `dir . p`, found by brute
     /// force, including among ties (repeated points, a flat cloud) and for every chunk layout
     /// (1 to 21 points), in 2D and 3D.
     fn builds_agree<const D: usize>() {
@@ -621,6 +685,8 @@ mod tests {
                     // SAFETY: the CPU supports AVX2, checked above.
                     let fast = unsafe { hull.scan_avx2(&dir) };
                     assert_eq!(fast, first, "{n} points, {dir:?}");
+                    let accumulated = unsafe { hull.scan_accumulators_avx2(&dir) };
+                    assert_eq!(accumulated, first, "{n} points, {dir:?}");
                 }
             }
         }
