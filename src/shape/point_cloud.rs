@@ -317,8 +317,10 @@ impl<const D: usize> ConvexHull<D> {
     }
 
     /// The index of the first point with the largest `dir . p`, by a scan of every point.
-    /// Where the CPU has AVX2 (x86_64), in its registers ([`ConvexHull::scan_avx2`]); else a
-    /// tournament for up to two chunks of [`LANES`] points, lanes for more. All give bitwise
+    /// Where the CPU has AVX2 (x86_64), in its registers: all the dot products at once for up
+    /// to four chunks of [`LANES`] points ([`ConvexHull::scan_chunks_avx2`], chosen here so
+    /// that the AVX2 builds of the queries inline it), accumulators for more; else a
+    /// tournament for up to two chunks, lanes for more. All give bitwise
     /// the same answer (the same multiplications and additions in the same order; Rust never
     /// fuses them).
     ///
@@ -326,14 +328,30 @@ impl<const D: usize> ConvexHull<D> {
     /// a tournament of 16 points is slower than the lanes. The AVX2 scan of up to 16 points
     /// (all dot products at once, the first index of the largest from the lanes' equality
     /// masks) took some 40 instructions of 8 points where the tournament took 96 (W3D-8
-    /// `gjk_distance` in the AVX2 build of the search: 3046 -> 2765 instructions per query).
+    /// `gjk_distance` in the AVX2 build of the search: 3046 -> 2669 instructions per query).
+    /// Chosen by a `match` on the chunks (a jump table), the larger clouds' scans took 1%
+    /// more.
     #[inline(always)]
     fn scan(&self, axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU supports AVX2, checked just above.
-                return unsafe { self.scan_avx2(dir) };
+                // SAFETY (every call): the CPU supports AVX2, checked just above.
+                return unsafe {
+                    if self.stride > 4 * LANES {
+                        self.scan_accumulators_avx2(dir)
+                    } else if self.stride <= 2 * LANES {
+                        if self.stride == LANES {
+                            self.scan_chunks_avx2::<1>(dir)
+                        } else {
+                            self.scan_chunks_avx2::<2>(dir)
+                        }
+                    } else if self.stride == 3 * LANES {
+                        self.scan_chunks_avx2::<3>(dir)
+                    } else {
+                        self.scan_chunks_avx2::<4>(dir)
+                    }
+                };
             }
         }
         if self.len <= LANES {
@@ -343,27 +361,6 @@ impl<const D: usize> ConvexHull<D> {
             return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
         }
         self.scan_lanes(axes, dir)
-    }
-
-    /// The AVX2 scan: all the dot products at once for up to four chunks, else
-    /// [`ConvexHull::scan_accumulators_avx2`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn scan_avx2(&self, dir: &Vector<D>) -> usize {
-        if self.stride > 4 * LANES {
-            return self.scan_accumulators_avx2(dir);
-        }
-        if self.stride <= 2 * LANES {
-            if self.stride == LANES {
-                return self.scan_chunks_avx2::<1>(dir);
-            }
-            return self.scan_chunks_avx2::<2>(dir);
-        }
-        if self.stride == 3 * LANES {
-            return self.scan_chunks_avx2::<3>(dir);
-        }
-        self.scan_chunks_avx2::<4>(dir)
     }
 
     /// The scan of a cloud of `CHUNKS` chunks (its stride), in AVX2 registers: the dot
@@ -637,8 +634,9 @@ fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
 mod tests {
     use super::*;
 
-    /// Every scan (the tournaments, the lanes, the AVX2 scans where the CPU has AVX2: of
-    /// chunks at once and with accumulators, and the dispatching ones) picks the first point with the largest `dir . p`, found by brute
+    /// Every scan (the tournaments, the lanes, the AVX2 scan with accumulators where the CPU
+    /// has AVX2, and the dispatching one, there the AVX2 scan of chunks at once up to 16
+    /// points) picks the first point with the largest `dir . p`, found by brute
     /// force, including among ties (repeated points, a flat cloud) and for every chunk layout
     /// (1 to 21 points), in 2D and 3D.
     fn builds_agree<const D: usize>() {
@@ -683,8 +681,6 @@ mod tests {
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: the CPU supports AVX2, checked above.
-                    let fast = unsafe { hull.scan_avx2(&dir) };
-                    assert_eq!(fast, first, "{n} points, {dir:?}");
                     let accumulated = unsafe { hull.scan_accumulators_avx2(&dir) };
                     assert_eq!(accumulated, first, "{n} points, {dir:?}");
                 }
