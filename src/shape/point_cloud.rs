@@ -336,7 +336,8 @@ impl<const D: usize> ConvexHull<D> {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
-                // SAFETY (every call): the CPU supports AVX2, checked just above.
+                // SAFETY (every call): the CPU supports AVX2, checked just above; the stride,
+                // a multiple of LANES from LANES up, is the chunks' count of each call's.
                 return unsafe {
                     if self.stride > 4 * LANES {
                         self.scan_accumulators_avx2(dir)
@@ -368,10 +369,14 @@ impl<const D: usize> ConvexHull<D> {
     /// lowest bit of the lanes' equality masks (the padding, copies of the first point, comes
     /// after it). Where the largest comes out NaN (a NaN value, from a direction no search
     /// asks for, can make it so), no lane equals it: the first point.
+    ///
+    /// # Safety
+    /// The CPU supports AVX2, and the cloud's stride is `CHUNKS * LANES` (it reads that many
+    /// values of every axis).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn scan_chunks_avx2<const CHUNKS: usize>(&self, dir: &Vector<D>) -> usize {
+    unsafe fn scan_chunks_avx2<const CHUNKS: usize>(&self, dir: &Vector<D>) -> usize {
         use std::arch::x86_64::{
             _mm256_cmp_pd, _mm256_max_pd, _mm256_movemask_pd, _mm256_permute2f128_pd,
             _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
