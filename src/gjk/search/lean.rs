@@ -56,7 +56,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     {
         if pair.extent() == 0.0 {
             // Two points: the robust search answers them exactly.
-            return Self::hand_over(pair, options, mode, observer, None, 0, answer);
+            return Self::hand_over(pair, options, mode, observer, None, 0).map(|s| answer(&s));
         }
         let Tolerances {
             center,
@@ -74,7 +74,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let direction = first_direction(&center);
         let (first, key) = K::support(pair, &direction);
         if !finite_sum(first.w.sum() + first.a.sum()) {
-            return Self::hand_over(pair, options, mode, observer, None, 1, answer);
+            return Self::hand_over(pair, options, mode, observer, None, 1).map(|s| answer(&s));
         }
         let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
         observer.step(&search, &direction, &first, StepOutcome::Started);
@@ -96,7 +96,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             let vw = search.v.dot(&w.w);
             if !finite_sum(w.w.sum() + w.a.sum() + vw + vv) {
                 let spent = search.iterations;
-                return Self::hand_over(pair, options, mode, observer, None, spent, answer);
+                return Self::hand_over(pair, options, mode, observer, None, spent)
+                    .map(|s| answer(&s));
             }
             if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
                 best = Some((vw, vv, search.v));
@@ -117,7 +118,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 // with `v` projected; beyond, the robust search tries again.
                 if gap * gap > stall * stall * vv {
                     let (simplex, spent) = (Some(search.simplex), search.iterations);
-                    return Self::hand_over(pair, options, mode, observer, simplex, spent, answer);
+                    return Self::hand_over(pair, options, mode, observer, simplex, spent)
+                        .map(|s| answer(&s));
                 }
                 break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
             }
@@ -129,7 +131,8 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 Some(u) => search.v = u,
                 None => {
                     let (simplex, spent) = (Some(search.simplex), search.iterations);
-                    return Self::hand_over(pair, options, mode, observer, simplex, spent, answer);
+                    return Self::hand_over(pair, options, mode, observer, simplex, spent)
+                        .map(|s| answer(&s));
                 }
             }
             observer.step(&search, &direction, &w, StepOutcome::Added);
@@ -154,22 +157,20 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// two points). Kept out of the lean loop, which it seldom ends.
     #[cold]
     #[inline(never)]
-    fn hand_over<A, B, O, F, R>(
+    fn hand_over<A, B, O>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
         simplex: Option<Simplex<D, K>>,
         spent: u32,
-        answer: F,
-    ) -> Result<R, SearchError>
+    ) -> Result<Self, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
         O: Observer<D>,
-        F: FnOnce(&Self) -> R,
     {
         let start = simplex.map(|simplex| (simplex, spent));
-        Search::run_from(pair, options, mode, observer, start, spent).map(|s| answer(&s))
+        Search::run_from(pair, options, mode, observer, start, spent)
     }
 }
