@@ -2739,8 +2739,9 @@ fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
 /// cap (128 support points) cold but converged in 71 from an empty cache. The lean loop handed
 /// the pair to the robust loop, which started afresh, spending again what the lean loop had
 /// spent; it now goes on from the lean loop's simplex. Oracle: A is an ellipse in the plane
-/// y = 3.937500001 whose rim passes through (3.0625, y, 4), B a disc in the plane x = 3.0625
-/// whose top is (3.0625, 3.0625, 4): the distance is 0.875000001, along y.
+/// y = 3.937500001 that holds (3.0625, y, 4) just inside its rim, B a disc in the plane
+/// x = 3.0625 whose highest point along y is (3.0625, 3.0625, 4): the distance is
+/// 3.937500001 - 3.0625, along y.
 #[test]
 fn flat_ellipsoids_rim_to_rim_converge_cold() {
     let mut a = std::ptr::null_mut();

@@ -922,11 +922,11 @@ where
             &mut warm,
         )
     };
-    // The iteration cap may be reached on one path and not on the other: the cold query's
-    // lean loop hands a hard pair to the robust loop, which starts afresh with the evaluations
-    // left, where from a cache the robust loop runs alone (two flat ellipsoids edge to edge:
-    // 128 support points cold, 71 from an empty cache). Both answers stay certified: their
-    // intervals overlap.
+    // The iteration cap may be reached on one path and not on the other: the cold query runs
+    // the lean loop, which hands a hard pair to the robust loop with its simplex and the
+    // evaluations left, where from a cache the robust loop runs alone from scratch (two flat
+    // ellipsoids edge to edge, when the hand-over still started afresh: 128 support points
+    // cold, 71 from an empty cache). Both answers stay certified: their intervals overlap.
     let capped_on_one =
         [s_cold, s_dist].contains(&GJK_NO_CONVERGENCE) && [s_cold, s_dist].contains(&GJK_OK);
     if capped_on_one {

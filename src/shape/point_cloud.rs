@@ -320,9 +320,8 @@ impl<const D: usize> ConvexHull<D> {
     /// Where the CPU has AVX2 (x86_64), in its registers: all the dot products at once for up
     /// to four chunks of [`LANES`] points ([`ConvexHull::scan_chunks_avx2`], chosen here so
     /// that the AVX2 builds of the queries inline it), accumulators for more; else a
-    /// tournament for up to two chunks, lanes for more. All give bitwise
-    /// the same answer (the same multiplications and additions in the same order; Rust never
-    /// fuses them).
+    /// tournament for up to two chunks, lanes for more. All give bitwise the same answer (the
+    /// same multiplications and additions in the same order; Rust never fuses them).
     ///
     /// The tournaments replaced a plain loop, one point after the other, for up to 8 points;
     /// a tournament of 16 points is slower than the lanes. The AVX2 scan of up to 16 points
