@@ -92,10 +92,24 @@ typedef struct GjkQueryOptions {
 
 /**
  * The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
+ *
+ * The certificate: lower_bound <= exact distance <= distance for every valid input, every
+ * rounding included (distance rounded up, and exact wherever the exact distance is a double
+ * the library can reach exactly; lower_bound rounded down). The exact distance is that of the
+ * shapes as given, B placed in A's frame by the library's own transform: each point p of B at
+ * R p + t rounded to double, with R = R_a^T R_b and t = R_a^T (t_b - t_a), the difference of
+ * the translations taken first (R = R_b and t = t_b - t_a when A is not rotated: NULL and
+ * translation-only poses move B's points by t_b - t_a alone). For curved surfaces (ellipses,
+ * ellipsoids, cylinders, cones) the interval also spans the few ulps of their extent by which
+ * their support points are rounded; a callback shape's points are taken as the shape's.
+ * distance == 0 proves that the shapes overlap or touch, lower_bound > 0 that they are apart;
+ * a verdict within the touching tolerance without such a proof sets tolerance_call.
  */
 typedef struct GjkDistanceResult {
   /**
-   * The distance; 0 when the shapes overlap or touch.
+   * The distance, rounded up: never below the exact distance. 0 when the shapes are proven
+   * to overlap or touch; shapes within rounding of touching are called intersecting with
+   * this upper bound instead (see `tolerance_call`).
    */
   double distance;
   /**
@@ -111,7 +125,7 @@ typedef struct GjkDistanceResult {
    */
   double normal[3];
   /**
-   * Certified: lower_bound <= true distance <= distance.
+   * Certified: lower_bound <= exact distance <= distance, rounding included.
    */
   double lower_bound;
   /**
@@ -124,6 +138,13 @@ typedef struct GjkDistanceResult {
    * Whether the shapes overlap or touch (shapes are closed sets: touching intersects).
    */
   bool intersecting;
+  /**
+   * Whether `intersecting` is a call within the touching tolerance rather than a proof:
+   * intersecting with a distance above 0, or apart with a lower bound of 0. Either way the
+   * exact distance lies in [lower_bound, distance]. (In the struct's former padding: the
+   * layout is unchanged.)
+   */
+  bool tolerance_call;
 } GjkDistanceResult;
 
 /**

@@ -184,14 +184,17 @@ impl<const D: usize> fmt::Display for PairsError<D> {
 
 impl<const D: usize> std::error::Error for PairsError<D> {}
 
-/// Every pair of `objects` whose distance is at most `separation` (0: the pairs that overlap
-/// or touch), sorted by `(i, j)`, with the distance query of each.
+/// Every pair of `objects` whose distance may be at most `separation` (0: the pairs that
+/// overlap or touch), sorted by `(i, j)`, with the distance query of each: no pair whose exact
+/// distance is within the separation is missed, and a pair kept is beyond it by at most the
+/// width of its certified interval (see [`DistanceResult`]): it intersects, or its
+/// `lower_bound` is within the separation.
 ///
-/// The answer is exactly that of [`distance_with`] over all pairs `i < j` keeping those whose
-/// `distance <= separation`, found in about `O(n log n)` for scenes where each shape has few
-/// neighbours. A pair whose query hits the iteration cap is kept when its (upper-bound)
-/// distance is within the separation, dropped when its lower bound is beyond; otherwise the
-/// call fails with [`PairsError::Pair`].
+/// The answer is exactly that of [`distance_with`] over all pairs `i < j` keeping those that
+/// intersect or whose `lower_bound <= separation`, found in about `O(n log n)` for scenes where
+/// each shape has few neighbours. A pair whose query hits the iteration cap is kept when its
+/// (upper-bound) distance is within the separation, dropped when its lower bound is beyond;
+/// otherwise the call fails with [`PairsError::Pair`].
 pub fn pairs_within<const D: usize, S>(
     objects: &[Placed<'_, S, D>],
     separation: f64,
@@ -248,7 +251,8 @@ fn within<const D: usize>(
         Err(QueryError::NoConvergence(best)) if best.lower_bound > separation => return Ok(None),
         Err(error) => return Err(PairsError::Pair { i, j, error }),
     };
-    Ok((result.distance <= separation).then_some(PairDistance { i, j, result }))
+    let within = result.intersecting || result.lower_bound <= separation;
+    Ok(within.then_some(PairDistance { i, j, result }))
 }
 
 /// The cores of the machine, looked up once per process: `available_parallelism` reads

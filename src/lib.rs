@@ -23,6 +23,12 @@
 //! assert!(!intersect(&square, &Pose::identity(), &circle, &at).unwrap());
 //! ```
 //!
+//! A distance's interval is certified in exact arithmetic, rounding included:
+//! `lower_bound <= exact distance <= distance` for the shapes as given and placed (see
+//! [`DistanceResult`] for the precise statement), `distance == 0` only where an overlap is
+//! proven, and [`DistanceResult::tolerance_call`] marks the verdicts taken within the touching
+//! tolerance.
+//!
 //! The same library is a C ABI (`include/gjk.h`), documented in the [`ffi`] module.
 
 #![warn(missing_docs)]
@@ -36,6 +42,7 @@ pub mod error;
 pub mod ffi;
 mod gjk;
 mod manifold;
+mod outward;
 pub mod range;
 pub mod shape;
 mod simplex;

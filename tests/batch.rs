@@ -103,7 +103,7 @@ fn brute_force<const D: usize>(
             let result =
                 distance_with(a.shape, &a.pose, b.shape, &b.pose, &QueryOptions::default())
                     .unwrap();
-            if result.distance <= separation {
+            if result.intersecting || result.lower_bound <= separation {
                 found.push(PairDistance { i, j, result });
             }
         }

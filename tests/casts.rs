@@ -715,7 +715,11 @@ impl<const D: usize> Scene<D> {
     fn gap(&self, t: f64) -> f64 {
         let pa = moved(&self.pose_a, &self.velocity_a, t);
         let pb = moved(&self.pose_b, &self.velocity_b, t);
-        distance(&self.a, &pa, &self.b, &pb).unwrap().distance - self.separation
+        let r = distance(&self.a, &pa, &self.b, &pb).unwrap();
+        // Intersecting is the verdict: within the touching tolerance without a proof of
+        // overlap, `distance` is an upper bound above 0 (a tolerance call).
+        let distance = if r.intersecting { 0.0 } else { r.distance };
+        distance - self.separation
     }
 
     /// Signed distance at time `t` (a convex function of `t`), less the target.

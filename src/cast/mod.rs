@@ -404,6 +404,7 @@ impl<const D: usize> Motion<D> {
                         lower_bound: 0.0,
                         iterations: spent,
                         intersecting: false,
+                        tolerance_call: true,
                     };
                     return Ok(Some(self.hit(t, &d, d.normal, spent, false)));
                 }

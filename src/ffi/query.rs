@@ -14,10 +14,24 @@ use crate::shape::{as_concrete, Shape};
 use crate::support::{Pose, Support, Vector};
 
 /// The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
+///
+/// The certificate: lower_bound <= exact distance <= distance for every valid input, every
+/// rounding included (distance rounded up, and exact wherever the exact distance is a double
+/// the library can reach exactly; lower_bound rounded down). The exact distance is that of the
+/// shapes as given, B placed in A's frame by the library's own transform: each point p of B at
+/// R p + t rounded to double, with R = R_a^T R_b and t = R_a^T (t_b - t_a), the difference of
+/// the translations taken first (R = R_b and t = t_b - t_a when A is not rotated: NULL and
+/// translation-only poses move B's points by t_b - t_a alone). For curved surfaces (ellipses,
+/// ellipsoids, cylinders, cones) the interval also spans the few ulps of their extent by which
+/// their support points are rounded; a callback shape's points are taken as the shape's.
+/// distance == 0 proves that the shapes overlap or touch, lower_bound > 0 that they are apart;
+/// a verdict within the touching tolerance without such a proof sets tolerance_call.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct GjkDistanceResult {
-    /// The distance; 0 when the shapes overlap or touch.
+    /// The distance, rounded up: never below the exact distance. 0 when the shapes are proven
+    /// to overlap or touch; shapes within rounding of touching are called intersecting with
+    /// this upper bound instead (see `tolerance_call`).
     pub distance: f64,
     /// Closest point on A (when intersecting: a point common to both shapes).
     pub point_a: [f64; 3],
@@ -25,7 +39,7 @@ pub struct GjkDistanceResult {
     pub point_b: [f64; 3],
     /// Unit vector from A towards B; any unit vector when the shapes intersect.
     pub normal: [f64; 3],
-    /// Certified: lower_bound <= true distance <= distance.
+    /// Certified: lower_bound <= exact distance <= distance, rounding included.
     pub lower_bound: f64,
     /// Support-point evaluations made; 0 for two polygons of 3 to 8 vertices in 2D (hulls
     /// whose query needs neither a trace nor a warm start), which an exact kernel answers
@@ -33,6 +47,11 @@ pub struct GjkDistanceResult {
     pub iterations: u32,
     /// Whether the shapes overlap or touch (shapes are closed sets: touching intersects).
     pub intersecting: bool,
+    /// Whether `intersecting` is a call within the touching tolerance rather than a proof:
+    /// intersecting with a distance above 0, or apart with a lower bound of 0. Either way the
+    /// exact distance lies in [lower_bound, distance]. (In the struct's former padding: the
+    /// layout is unchanged.)
+    pub tolerance_call: bool,
 }
 
 /// The answer of `gjk_penetration`, in the world frame. 2D results use x and y, with z = 0.
@@ -112,6 +131,7 @@ impl<const D: usize> From<&DistanceResult<D>> for GjkDistanceResult {
             lower_bound: r.lower_bound,
             iterations: r.iterations,
             intersecting: r.intersecting,
+            tolerance_call: r.tolerance_call,
         }
     }
 }

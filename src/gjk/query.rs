@@ -92,7 +92,7 @@ where
     }
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
     // copies a few hundred bytes, a few percent of a query on small polygons.
-    match cache {
+    let result = match cache {
         None => Search::run_answered(&pair, options, Mode::Distance, observer, |search| {
             search.distance(pose_a)
         })?,
@@ -100,7 +100,36 @@ where
             .as_ref()
             .map_err(|e| QueryError::from(*e))?
             .distance(pose_a),
+    };
+    match result {
+        Ok(r) if r.intersecting && r.tolerance_call => Ok(prove_overlap(&pair, options, r)),
+        other => other,
     }
+}
+
+/// `result`, a distance search's answer, with its overlap proven where it is a tolerance
+/// call that the boolean fast path can prove: the distance search stops as soon as `|v|` is
+/// within the touching tolerance, often on a face through the origin (a point inside a
+/// cylinder), which proves nothing; the fast path goes on to a simplex that encloses the
+/// origin, clear of rounding (see [`super::verdict`]).
+#[cold]
+#[inline(never)]
+fn prove_overlap<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+    mut result: DistanceResult<D>,
+) -> DistanceResult<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let proof = quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]);
+    if matches!(proof, Quick::Verdict(true)) {
+        result.distance = 0.0;
+        result.lower_bound = 0.0;
+        result.tolerance_call = false;
+    }
+    result
 }
 
 /// The penetration query's answer on a pair of small polygons (see [`super::polygons`]);

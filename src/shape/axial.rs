@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 
 use nalgebra::SMatrix;
 
+use super::CURVED_SUPPORT_ULPS;
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
@@ -112,6 +113,16 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
     /// The diameter of the cylinder of this size.
     fn extent(&self) -> f64 {
         2.0 * self.half_height.hypot(self.radius)
+    }
+
+    /// In 3D a rim point `r a` is rounded by a few units relative to the radius; in 2D the
+    /// support points are the given sizes.
+    fn support_rounding(&self) -> f64 {
+        if D == 3 {
+            CURVED_SUPPORT_ULPS * f64::EPSILON * self.extent()
+        } else {
+            0.0
+        }
     }
 
     /// The two end discs ([`Profile::ends`]). A disc of radius `r` has the support point

@@ -2,6 +2,7 @@
 
 use nalgebra::SMatrix;
 
+use super::CURVED_SUPPORT_ULPS;
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{SmoothPart, SmoothParts, Support, Vector};
@@ -54,6 +55,11 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
 
     fn extent(&self) -> f64 {
         2.0 * self.half_axes.norm()
+    }
+
+    /// `E^2 d / |E d|` is rounded by a few units relative to the half axes.
+    fn support_rounding(&self) -> f64 {
+        CURVED_SUPPORT_ULPS * f64::EPSILON * self.extent()
     }
 
     /// One part. With `E = diag(half_axes)`, `h(d) = |E d|`, whose gradient is the support

@@ -34,6 +34,11 @@ use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{Face, SmoothParts, Support, Vector};
 
+/// How many `f64::EPSILON` of its extent a curved surface's computed support point may lie from
+/// the exact surface: the few roundings of a scaled unit vector (a norm, a quotient, a product
+/// per axis), with margin.
+pub(crate) const CURVED_SUPPORT_ULPS: f64 = 4.0;
+
 /// Any shape of the library, dispatched statically by `match`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape<const D: usize> {
@@ -154,6 +159,10 @@ impl<const D: usize> Support<D> for Shape<D> {
 
     fn core_extent(&self) -> f64 {
         dispatch!(self, s => s.core_extent())
+    }
+
+    fn support_rounding(&self) -> f64 {
+        dispatch!(self, s => s.support_rounding())
     }
 
     #[inline]

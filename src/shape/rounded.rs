@@ -68,6 +68,11 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
         self.inner.margin() + self.radius
     }
 
+    /// The inner shape's, and the rounding of the margins' sum.
+    fn support_rounding(&self) -> f64 {
+        self.inner.support_rounding() + 0.5 * f64::EPSILON * self.margin()
+    }
+
     fn core_extent(&self) -> f64 {
         self.inner.core_extent()
     }

@@ -51,6 +51,8 @@ pub(crate) struct SmallPolygon {
     pub inv: [f64; MAX_VERTICES],
     /// `1 / |e_i|`.
     pub inv_len: [f64; MAX_VERTICES],
+    /// The length of the shortest edge (to rounding).
+    pub shortest_edge: f64,
 }
 
 impl SmallPolygon {
@@ -76,6 +78,7 @@ impl SmallPolygon {
             ey: [0.0; MAX_VERTICES],
             inv: [0.0; MAX_VERTICES],
             inv_len: [0.0; MAX_VERTICES],
+            shortest_edge: f64::INFINITY,
         };
         for slot in 0..MAX_VERTICES {
             let i = if slot < hull.len() { slot } else { 0 };
@@ -91,8 +94,33 @@ impl SmallPolygon {
             polygon.ey[slot] = ey;
             polygon.inv[slot] = 1.0 / squared;
             polygon.inv_len[slot] = 1.0 / squared.sqrt();
+            polygon.shortest_edge = polygon.shortest_edge.min(squared.sqrt());
         }
         (!polygon.is_thin()).then_some(polygon)
+    }
+
+    /// Whether the point `(x, y)` lies in the polygon (its boundary included), decided in
+    /// exact arithmetic: on no edge's outer side by the sign of an exact orientation test.
+    pub(crate) fn contains_exactly(&self, x: f64, y: f64) -> bool {
+        let point = Coord { x, y };
+        (0..self.len).all(|i| {
+            let j = (i + 1) % self.len;
+            let from = Coord {
+                x: self.x[i],
+                y: self.y[i],
+            };
+            let to = Coord {
+                x: self.x[j],
+                y: self.y[j],
+            };
+            // Shewchuk's filter first (his bound on the determinant's rounding), the exact
+            // predicate only where the sign is within it.
+            let left = (to.x - from.x) * (y - from.y);
+            let right = (to.y - from.y) * (x - from.x);
+            let determinant = left - right;
+            let bound = 3.330_669_073_875_471_6e-16 * (left.abs() + right.abs());
+            determinant > bound || (determinant >= -bound && orient2d(from, to, point) >= 0.0)
+        })
     }
 
     /// Whether the polygon's width (the least over its edges of its height above the edge)

@@ -6,6 +6,10 @@ use nalgebra::Vector3;
 
 use super::closest::{closest_to_origin, largest_magnitude, plane_normal};
 use super::newest::closest_through_newest;
+use crate::outward::{
+    combination_norm_above, quick_combination_norm_above, segment_distance_above,
+    triangle_distance_above, worth_exact,
+};
 use crate::support::{lift, MinkowskiPair, Support, SupportKey, SupportPoint, Vector};
 
 /// What the simplex remembers of how each vertex was found: nothing (`()`, for a query that
@@ -135,6 +139,67 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
             self.weights
         };
         self.witness_points_by(weights)
+    }
+
+    /// An upper bound, in exact arithmetic, on the distance between the cores (see
+    /// [`crate::outward`]): the norm of the combination of the vertices' exact differences
+    /// `a - b` by the weights of [`Simplex::witness_points_refined_if`] (a point of `A - B`),
+    /// computed in floats with its rounding bounded, or exactly where the distance may be a
+    /// short float ([`worth_exact`]). `None` where those weights are no convex combination.
+    #[inline(never)]
+    pub(crate) fn distance_above_refined_if(&self, refined: bool) -> Option<f64> {
+        let weights = if refined {
+            self.refined_weights()
+        } else {
+            self.weights
+        };
+        let mut rounded = [Vector::<D>::zeros(); 4];
+        for (w, p) in rounded.iter_mut().zip(self.points()) {
+            *w = p.w;
+        }
+        let (quick, estimate) =
+            quick_combination_norm_above(&rounded[..self.len], &weights[..self.len])?;
+        // A vertex alone (the closest features are vertices) costs no more exactly.
+        if self.len > 1 && !worth_exact(estimate) {
+            return Some(quick);
+        }
+        Some(quick.min(self.exact_distance_above(&weights).unwrap_or(quick)))
+    }
+
+    /// The exact computation of [`Simplex::distance_above_refined_if`]: an edge's or a face's
+    /// distance to its line or plane where the origin's foot is on it, exact wherever that is
+    /// a float (weights like 1/3 are not), else the combination by `weights` in double-double.
+    #[cold]
+    #[inline(never)]
+    fn exact_distance_above(&self, weights: &[f64; 4]) -> Option<f64> {
+        let projected = match self.points() {
+            [p, q] => segment_distance_above([(&p.a, &p.b), (&q.a, &q.b)]),
+            [p, q, r] if D == 3 => {
+                let three = |v: &Vector<D>| Vector3::from_fn(|k, _| v[k]);
+                triangle_distance_above([p, q, r].map(|p| (three(&p.a), three(&p.b))))
+            }
+            _ => None,
+        };
+        if projected.is_some() {
+            return projected;
+        }
+        let mut pairs = [(Vector::<D>::zeros(), Vector::<D>::zeros()); 4];
+        for (pair, p) in pairs.iter_mut().zip(self.points()) {
+            *pair = (p.a, p.b);
+        }
+        combination_norm_above(&pairs[..self.len], &weights[..self.len])
+    }
+
+    /// An upper bound, in exact arithmetic, on the distance between the cores from the
+    /// simplex's vertex nearest the origin alone (a point of `A - B`), for a simplex whose
+    /// weights are no convex combination.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn distance_above_nearest_vertex(&self) -> Option<f64> {
+        self.points()
+            .iter()
+            .filter_map(|p| combination_norm_above(&[(p.a, p.b)], &[1.0]))
+            .min_by(f64::total_cmp)
     }
 
     /// The simplex of the first `D + 1` of `points`, each kept unless it repeats an earlier one.

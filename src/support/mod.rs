@@ -74,6 +74,17 @@ pub trait Support<const D: usize> {
         0.0
     }
 
+    /// How far a point that the support functions return may lie outside the exact shape (as
+    /// given, in its own frame), margin included: the rounding of a curved surface's support
+    /// point, or of a margin summed from two. The distance query's certified interval (see
+    /// [`crate::DistanceResult`]) widens by it. 0 (the default) for shapes whose support points
+    /// are their given coordinates (polytopes, segments, points, balls' centres), whose
+    /// interval is exact, and for a caller's support function, whose points are taken as the
+    /// shape's.
+    fn support_rounding(&self) -> f64 {
+        0.0
+    }
+
     /// An upper bound on the core's diameter (the shape without its margin): the scale of
     /// the rounding in computations on the cores alone.
     fn core_extent(&self) -> f64 {

@@ -41,6 +41,7 @@ use lanes::{F64x4, LANES};
 use scan::{first_inside, Scan};
 
 use super::search::{in_world, DistanceResult, Tolerances};
+use crate::outward::{segment_distance_above, weighted_differences_norm_above, worth_exact};
 use crate::range::robust_norm;
 use crate::shape::{ConvexHull, SmallPolygon, MAX_VERTICES};
 use crate::support::{MinkowskiPair, Pose, Support, Vector};
@@ -200,7 +201,8 @@ impl<'p> PolygonPair<'p> {
     ) -> Option<DistanceResult<D>> {
         let separation = ab.separation().max(ba.separation());
         let answer = if separation == 0.0 {
-            Answer::overlapping(self.common_point()?, tolerances)
+            let clear = self.overlap_is_clear(ab, ba, tolerances);
+            Answer::overlapping(self.common_point(clear)?, 0.0, tolerances)
         } else {
             let foot = if ab.best >= ba.best {
                 Foot::of(self.a, ab.best_edge, self.b)
@@ -208,8 +210,7 @@ impl<'p> PolygonPair<'p> {
                 Foot::of(self.b, ba.best_edge, self.a).swapped()
             };
             if foot.on_edge() && separation > tolerances.touch {
-                let (on_a, on_b) = foot.points();
-                Answer::apart(on_a, on_b, separation, tolerances)
+                Answer::apart(&foot, separation, tolerances)
             } else {
                 self.closest_pair_answer(separation, tolerances)
             }
@@ -265,31 +266,27 @@ impl<'p> PolygonPair<'p> {
         tolerances: &Tolerances<D>,
     ) -> Answer {
         let (ab, ba) = self.scans::<false, true>();
-        // The closest vertex-edge pair, as (on A, on B).
-        let (nearest, on_a, on_b) = if ab.nearest.0 <= ba.nearest.0 {
+        // The closest vertex-edge pair.
+        let (nearest, foot) = if ab.nearest.0 <= ba.nearest.0 {
             let (squared, edge, vertex) = ab.nearest;
-            let (on_a, on_b) = Foot::of(self.a, (edge, vertex), self.b).clamped().points();
-            (squared, on_a, on_b)
+            (squared, Foot::of(self.a, (edge, vertex), self.b).clamped())
         } else {
             let (squared, edge, vertex) = ba.nearest;
             let foot = Foot::of(self.b, (edge, vertex), self.a).swapped();
-            let (on_a, on_b) = foot.clamped().points();
-            (squared, on_a, on_b)
+            (squared, foot.clamped())
         };
+        let (on_a, on_b) = foot.points();
         let touch = tolerances.touch;
         if nearest <= touch * touch {
-            return Answer::overlapping((on_a + on_b) * 0.5, tolerances);
+            // Touching within the tolerance: a call, with the pair's distance as its bound.
+            let (upper, _) = foot.distance_above();
+            return Answer::overlapping((on_a + on_b) * 0.5, upper, tolerances);
         }
         let normal = (on_b - on_a) / robust_norm(&(on_b - on_a));
         // The best edge's separation certifies where the closest pair's direction is off by
         // rounding: a vertex against a long edge tilted by 5e-9, within rounding as close as
         // its end, whose direction gave a gap 5.4 short of 1e9 (fuzzing).
-        Answer::apart(
-            on_a,
-            on_b,
-            self.support_gap(&normal).max(separation),
-            tolerances,
-        )
+        Answer::apart(&foot, self.support_gap(&normal).max(separation), tolerances)
     }
 
     /// Both scans (step 2): A's edges against B's vertices, B's against A's; with `WITNESS`
@@ -302,13 +299,36 @@ impl<'p> PolygonPair<'p> {
         )
     }
 
-    /// A vertex of one polygon inside the other (on no edge's outer side), if any.
+    /// A vertex of one polygon inside the other (on no edge's outer side), if any; unless the
+    /// overlap is already `proven`, only where exact orientation tests confirm it: then a proof
+    /// that the polygons overlap.
     #[inline(always)]
-    fn common_point(&self) -> Option<Vector<2>> {
-        match first_inside(self.a, self.b) {
-            Some(j) => Some(vertex(self.b, j)),
-            None => first_inside(self.b, self.a).map(|j| vertex(self.a, j)),
-        }
+    fn common_point(&self, proven: bool) -> Option<Vector<2>> {
+        let (inside, of) = match first_inside(self.a, self.b) {
+            Some(j) => (vertex(self.b, j), self.a),
+            None => (vertex(self.a, first_inside(self.b, self.a)?), self.b),
+        };
+        (proven || of.contains_exactly(inside.x, inside.y)).then_some(inside)
+    }
+
+    /// Whether the scans prove the polygons overlap: every edge of either has a vertex of the
+    /// other inside it (no separating axis, the separating axis theorem) by more than the
+    /// rounding of the scans' signed separations. That rounding is a few units of `EPSILON`
+    /// times the coordinates' magnitude `M` (the differences and cross products), and times
+    /// `M / |e|` for a placed polygon's turned edges `e` (their error relative to the exact
+    /// difference of its placed vertices is of the order of `M`): 32 units of
+    /// `EPSILON M (1 + M / shortest edge)` bound it.
+    #[inline(always)]
+    fn overlap_is_clear<const D: usize>(
+        &self,
+        ab: &Scan,
+        ba: &Scan,
+        tolerances: &Tolerances<D>,
+    ) -> bool {
+        let magnitude = tolerances.magnitude;
+        let shortest = self.a.shortest_edge.min(self.b.shortest_edge);
+        let rounding = 32.0 * f64::EPSILON * magnitude * (1.0 + magnitude / shortest);
+        ab.best.max(ba.best) < -rounding
     }
 
     /// How far B's vertices lie beyond A's along `normal`: the least `normal . q` over B
@@ -359,6 +379,8 @@ struct Foot {
     vertex: Vector<2>,
     /// Whether the edge is B's (and the vertex A's).
     edge_on_b: bool,
+    /// The edge's end (its start's successor): with the start, the exact edge.
+    end: Vector<2>,
 }
 
 impl Foot {
@@ -376,6 +398,7 @@ impl Foot {
             edge,
             vertex,
             edge_on_b: false,
+            end: self::vertex(edges, (i + 1) % edges.len),
         }
     }
 
@@ -401,6 +424,50 @@ impl Foot {
             t: self.t.clamp(0.0, 1.0),
             ..self
         }
+    }
+
+    /// An upper bound, in exact arithmetic, on the distance between the vertex and the point
+    /// at `t` (taken exact, in [0, 1]) of the edge between its polygon's vertices `start` and
+    /// `end` (a placed polygon's vertices are the polygon as placed): a point of each polygon;
+    /// and the plain float estimate of that distance. The difference
+    /// `(vertex - start) - t (end - start)` in floats, its rounding bounded; computed exactly
+    /// instead (see [`Foot::exact_distance_above`]) where the distance may be a short float
+    /// (see [`worth_exact`]).
+    #[inline(always)]
+    fn distance_above(&self) -> (f64, f64) {
+        // (vertex - start) - t (end - start) in floats: each difference within half an ulp of
+        // its size, the product and the last difference another half each.
+        let (d, e) = (self.vertex - self.start, self.end - self.start);
+        let along = e * self.t;
+        let x = d - along;
+        let error = 0.5 * f64::EPSILON * (d.abs().sum() + 2.0 * along.abs().sum() + x.abs().sum());
+        let estimate = robust_norm(&x);
+        // The norm rounds by 2 units more (two squares, a sum, a root); one beyond covers the
+        // last multiplication's.
+        let quick = (estimate + error) * (1.0 + 1.5 * f64::EPSILON);
+        if worth_exact(estimate) {
+            (self.exact_distance_above().min(quick), estimate)
+        } else {
+            (quick, estimate)
+        }
+    }
+
+    /// [`Foot::distance_above`] computed exactly: the distance to the edge's line where the
+    /// foot is on the edge (exact wherever it is a float), else the difference
+    /// `(vertex - start) - t (end - start)` in double-double (see
+    /// [`weighted_differences_norm_above`]).
+    #[cold]
+    fn exact_distance_above(&self) -> f64 {
+        if self.t > 0.0 && self.t < 1.0 {
+            let ends = [(&self.start, &self.vertex), (&self.end, &self.vertex)];
+            if let Some(bound) = segment_distance_above(ends) {
+                return bound;
+            }
+        }
+        weighted_differences_norm_above(&[
+            (1.0, &self.vertex, &self.start),
+            (-self.t, &self.end, &self.start),
+        ])
     }
 
     /// The foot and the vertex, as (on A, on B).
@@ -459,30 +526,37 @@ struct Answer {
     on_b: Vector<2>,
     normal: Vector<2>,
     lower_bound: f64,
+    intersecting: bool,
 }
 
 impl Answer {
-    /// The answer for polygons apart, their closest points `on_a` and `on_b`, with `gap` a
-    /// separation of theirs (before the rounding allowance).
-    fn apart<const D: usize>(
-        on_a: Vector<2>,
-        on_b: Vector<2>,
-        gap: f64,
-        tolerances: &Tolerances<D>,
-    ) -> Self {
-        let distance = robust_norm(&(on_b - on_a));
+    /// The answer for polygons apart, their closest points the vertex and foot of `foot`,
+    /// with `gap` a separation of theirs (before the rounding allowance).
+    fn apart<const D: usize>(foot: &Foot, gap: f64, tolerances: &Tolerances<D>) -> Self {
+        let (on_a, on_b) = foot.points();
+        let (distance, _) = foot.distance_above();
+        let lower_bound = (gap - tolerances.lower_slack())
+            .next_down()
+            .max(0.0)
+            .min(distance);
         Answer {
             distance,
             on_a,
             on_b,
-            normal: (on_b - on_a) / distance,
-            lower_bound: (gap - tolerances.lower_slack()).clamp(0.0, distance),
+            normal: (on_b - on_a) / robust_norm(&(on_b - on_a)),
+            lower_bound,
+            intersecting: false,
         }
     }
 
-    /// The answer for polygons that share `common`: distance 0, and as the normal the
+    /// The answer for polygons that share `common`, or touch there within the tolerance:
+    /// `distance` 0 where the overlap is proven, else an upper bound on it; as the normal the
     /// direction from A's centre towards B's (the x axis where they coincide).
-    fn overlapping<const D: usize>(common: Vector<2>, tolerances: &Tolerances<D>) -> Self {
+    fn overlapping<const D: usize>(
+        common: Vector<2>,
+        distance: f64,
+        tolerances: &Tolerances<D>,
+    ) -> Self {
         let towards_b = Vector::<2>::new(-tolerances.center[0], -tolerances.center[1]);
         let length = robust_norm(&towards_b);
         let normal = if length > 0.0 {
@@ -491,11 +565,12 @@ impl Answer {
             Vector::<2>::new(1.0, 0.0)
         };
         Answer {
-            distance: 0.0,
+            distance,
             on_a: common,
             on_b: common,
             normal,
             lower_bound: 0.0,
+            intersecting: true,
         }
     }
 
@@ -514,7 +589,12 @@ impl Answer {
             normal,
             lower_bound: self.lower_bound,
             iterations: 0,
-            intersecting: self.distance == 0.0,
+            intersecting: self.intersecting,
+            tolerance_call: if self.intersecting {
+                self.distance > 0.0
+            } else {
+                self.lower_bound <= 0.0
+            },
         }
     }
 }

@@ -29,11 +29,14 @@
 //!   vertex was found for a warm-started one) and over an observer of its steps (nothing, or
 //!   the recorder of [`crate::trace`]): the plain query pays for neither.
 
+use nalgebra::Vector3;
+
 use crate::error::{QueryError, SearchError};
+use crate::outward::{difference_above, difference_below};
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::ConvexHull;
-use crate::simplex::{finite, Keying, Simplex};
-use crate::support::{MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
+use crate::simplex::{finite, strictly_encloses_origin, Keying, Simplex};
+use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 
 use super::options::QueryOptions;
 
@@ -42,9 +45,13 @@ mod lean;
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
 /// A lower bound gives up this many `f64::EPSILON` times the magnitude of the coordinates the
-/// support points are computed from: their rounding (a dot product at 1e6 picks among
-/// vertices 1e-10 apart in its direction).
-const LOWER_ULPS: f64 = 4.0;
+/// support points are computed from (a dot product at 1e6 picks among vertices 1e-10 apart in
+/// its direction). With `|p|` the largest coordinate norm and `d` the direction: each support
+/// function picks its point by rounded dot products, within `2 gamma_3 |p| |d|` (3 EPSILON) of
+/// the largest, B's along a direction turned into its frame with one more such rounding (3
+/// EPSILON); the difference of the points and its dot product with `d` round by 2 EPSILON
+/// more: 8 in all, `magnitude` bounding the norms of both shapes' points.
+const LOWER_ULPS: f64 = 8.0;
 /// The search stops once the duality gap is below this many `f64::EPSILON * scale * |v|`: no
 /// further support point can improve `v` beyond rounding.
 const GAP_ULPS: f64 = 8.0;
@@ -65,9 +72,26 @@ const MAX_SIDEWAYS: u32 = 8;
 pub(crate) const STALL_ULPS: f64 = 1048576.0;
 
 /// The answer of a distance query, in the world frame.
+///
+/// **The certificate**: `lower_bound <= exact distance <= distance` for every valid input,
+/// every rounding included: `distance` is rounded up (and is the exact distance wherever that
+/// is a float and the closest points' combination is exact in double-double), `lower_bound`
+/// rounded down. The exact distance is that of the shapes as given, B placed in A's frame by
+/// the library's own transform: each point `p` of B at `R p + t` rounded to `f64`, with
+/// `R = R_a^T R_b` and `t = R_a^T (t_b - t_a)`, the difference of the translations taken first
+/// (`R = R_b` and `t = t_b - t_a` when A is not rotated: identity and translation-only poses
+/// move B's points by `t_b - t_a` alone). For curved surfaces (ellipses, ellipsoids, cylinders,
+/// cones) the interval also spans the few ulps of their extent by which their support points
+/// are rounded ([`Support::support_rounding`]); a caller's support function's points are taken
+/// as its shape's. `distance == 0` proves that the shapes overlap or touch, `lower_bound > 0`
+/// that they are apart; shapes closer than the touching tolerance without a proof either way
+/// are called intersecting with `distance` above 0, and [`DistanceResult::tolerance_call`]
+/// says so.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DistanceResult<const D: usize> {
-    /// The distance between the shapes; 0 when they overlap or touch.
+    /// The distance between the shapes, rounded up: never below the exact distance. 0 when they
+    /// are proven to overlap or touch; a shape within rounding of touching is called
+    /// intersecting with this upper bound instead (see [`DistanceResult::tolerance_call`]).
     pub distance: f64,
     /// The point of A closest to B (a point common to both when they intersect).
     pub point_a: Vector<D>,
@@ -76,7 +100,8 @@ pub struct DistanceResult<const D: usize> {
     /// Unit vector from A towards B; when the shapes intersect, the last search direction
     /// (any unit vector).
     pub normal: Vector<D>,
-    /// A certified lower bound: `lower_bound <= true distance <= distance`.
+    /// A certified lower bound: `lower_bound <= exact distance <= distance`, rounding included
+    /// (see [`DistanceResult::tolerance_call`]).
     pub lower_bound: f64,
     /// Support-point evaluations made; 0 for two polygons of 3 to 8 vertices in 2D (hulls
     /// whose query needs neither a trace nor a warm start), which an exact kernel answers
@@ -84,6 +109,21 @@ pub struct DistanceResult<const D: usize> {
     pub iterations: u32,
     /// Whether the shapes overlap or touch.
     pub intersecting: bool,
+    /// Whether `intersecting` is a call within the touching tolerance rather than a proof:
+    /// intersecting with a `distance` above 0 (the shapes may be apart by up to it), or apart
+    /// with a `lower_bound` of 0 (they may touch). Either way the exact distance lies in
+    /// `[lower_bound, distance]`.
+    pub tolerance_call: bool,
+}
+
+/// A distance interval rounded outward: `lower <= exact distance <= upper`.
+#[derive(Clone, Copy, Debug)]
+struct Certified {
+    lower: f64,
+    upper: f64,
+    /// Whether the interval proves the verdict: `upper` is 0 (the shapes overlap or touch) or
+    /// `lower` is above 0 (they are apart).
+    proven: bool,
 }
 
 /// What the search made of a support point.
@@ -187,6 +227,10 @@ pub(crate) struct Tolerances<const D: usize> {
     pub rounding: f64,
     /// Cores closer than this touch.
     pub touch: f64,
+    /// How far the support points may lie outside the exact shapes (curved surfaces, see
+    /// [`Support::support_rounding`], and B's placement of them): the certified interval's
+    /// widening.
+    pub support_rounding: f64,
     /// The cores touch the shapes' surfaces at the margins' sum; within `contact` (that sum
     /// and `touch`) the shapes intersect.
     pub contact: f64,
@@ -231,6 +275,15 @@ impl<const D: usize> Tolerances<D> {
             + pair.b_in_a.transform_point(&pair.b.center()).norm()
             + pair.b_in_a.translation().norm();
         let touch = TOUCH_ULPS * f64::EPSILON * scale;
+        let b_rounding = pair.b.support_rounding();
+        // A curved B's points are placed with a rounding of their reach; a polytope's placed
+        // vertices are the placed polytope (see `DistanceResult`).
+        let placing = if b_rounding > 0.0 {
+            2.0 * f64::EPSILON
+                * (pair.b_in_a.translation().norm() + pair.b.center().norm() + pair.b.extent())
+        } else {
+            0.0
+        };
         Self {
             center,
             margins,
@@ -239,6 +292,7 @@ impl<const D: usize> Tolerances<D> {
             separating: TOUCH_ULPS * f64::EPSILON * magnitude,
             rounding: GAP_ULPS * f64::EPSILON * scale,
             touch,
+            support_rounding: pair.a.support_rounding() + b_rounding + placing,
             contact: margins.0 + margins.1 + touch,
         }
     }
@@ -267,6 +321,8 @@ pub(crate) struct Search<const D: usize, K = ()> {
     lower_slack: f64,
     /// Cores closer than this touch.
     touch: f64,
+    /// See [`Tolerances::support_rounding`].
+    support_rounding: f64,
     /// The margins of A and B (see [`Support::margin`]).
     margins: (f64, f64),
     iterations: u32,
@@ -678,6 +734,7 @@ impl<const D: usize, K: Copy> Search<D, K> {
             core_scale: tolerances.core_scale,
             lower_slack: tolerances.lower_slack(),
             touch: tolerances.touch,
+            support_rounding: tolerances.support_rounding,
             margins: tolerances.margins,
             iterations,
             end: End::IterationCap,
@@ -852,18 +909,79 @@ impl<const D: usize, K: Copy> Search<D, K> {
     }
 
     /// The distance between the shapes as known so far: `(lower, upper)` with
-    /// `0 <= lower <= true distance <= upper`, margins included.
+    /// `0 <= lower <= exact distance <= upper`, margins included (see [`Certified`]).
     pub(crate) fn bounds(&self) -> (f64, f64) {
-        self.bounds_at(robust_norm(&self.v))
+        let certified = self.certified(self.end == End::Touching);
+        (certified.lower, certified.upper)
     }
 
-    /// [`Search::bounds`] with `|v|` already known.
-    fn bounds_at(&self, core_distance: f64) -> (f64, f64) {
-        let margin_sum = self.margins.0 + self.margins.1;
-        // A capped search can stop with the cores already within their margins.
-        let upper = (core_distance - margin_sum).max(0.0);
-        let lower = self.lower - margin_sum - self.lower_slack;
-        (lower.clamp(0.0, upper), upper)
+    /// The certified interval of the distance between the shapes, taken from the simplex
+    /// (`refined`: by its refined weights, for touching shapes) and the best lower bound seen,
+    /// rounded outward (see [`crate::outward`]), and whether it proves the shapes overlap.
+    #[inline(never)]
+    fn certified(&self, refined: bool) -> Certified {
+        let overlap = Certified {
+            lower: 0.0,
+            upper: 0.0,
+            proven: true,
+        };
+        if self.simplex_encloses_origin() {
+            return overlap;
+        }
+        let (margin_a, margin_b) = self.margins;
+        let simplex = &self.simplex;
+        let core_upper = simplex
+            .distance_above_refined_if(refined)
+            .or_else(|| simplex.distance_above_nearest_vertex())
+            .unwrap_or(f64::INFINITY);
+        let margins = margin_a != 0.0 || margin_b != 0.0;
+        let mut upper = if margins {
+            difference_above(core_upper, margin_a, margin_b)
+        } else {
+            core_upper
+        };
+        if self.support_rounding > 0.0 {
+            upper = (upper + self.support_rounding).next_up();
+        }
+        if upper <= 0.0 {
+            return overlap;
+        }
+        // The support points of curved surfaces may lie inside them by their rounding: the
+        // reach along a direction is then short by up to as much. (A lower bound need not be
+        // tight to the ulp: each subtraction is simply rounded down.)
+        let slack = self.lower_slack + self.support_rounding;
+        let core_lower = if slack > 0.0 {
+            (self.lower - slack * (1.0 + f64::EPSILON)).next_down()
+        } else {
+            self.lower
+        };
+        let lower = if margins {
+            difference_below(core_lower, margin_a, margin_b)
+        } else {
+            core_lower
+        };
+        let lower = lower.max(0.0).min(upper);
+        Certified {
+            lower,
+            upper,
+            proven: lower > 0.0,
+        }
+    }
+
+    /// Whether the simplex is full and holds the origin strictly inside, every signed area or
+    /// volume clear of its rounding and of its vertices' (see [`strictly_encloses_origin`]): a
+    /// proof that the cores overlap.
+    #[inline(never)]
+    fn simplex_encloses_origin(&self) -> bool {
+        let points = self.simplex.points();
+        if points.len() != D + 1 {
+            return false;
+        }
+        let mut lifted = [Vector3::zeros(); 4];
+        for (l, p) in lifted.iter_mut().zip(points) {
+            *l = lift(&p.w);
+        }
+        strictly_encloses_origin(&lifted[..points.len()], D == 2).is_ok()
     }
 
     /// The result in the world frame, A being placed by `pose_a`.
@@ -897,20 +1015,27 @@ impl<const D: usize, K: Copy> Search<D, K> {
             e[0] = 1.0;
             (e, core_a, core_b)
         };
-        let (lower_bound, distance) = if intersecting {
-            (0.0, 0.0)
+        let certified = if intersecting {
+            // Touching within the tolerance: 0 only where the overlap is proven.
+            let certified = self.certified(true);
+            Certified {
+                lower: 0.0,
+                proven: certified.upper == 0.0,
+                ..certified
+            }
         } else {
-            self.bounds_at(core_distance)
+            self.certified(false)
         };
         let (point_a, point_b, normal) = in_world(pose_a, point_a, point_b, normal);
         DistanceResult {
-            distance,
+            distance: certified.upper,
             point_a,
             point_b,
             normal,
-            lower_bound,
+            lower_bound: certified.lower,
             iterations: self.iterations,
             intersecting,
+            tolerance_call: !certified.proven,
         }
     }
 }
