@@ -331,17 +331,21 @@ using QueryOptions = GjkQueryOptions;
 // The library's defaults (relative tolerance 1e-12, 128 iterations).
 inline QueryOptions default_options() noexcept { return gjk_query_options_default(); }
 
-// The answer of gjk::distance, in the world frame (2D results have z = 0).
+// The answer of gjk::distance, in the world frame (2D results have z = 0). The certificate
+// lower_bound <= exact distance <= distance holds with every rounding included (see
+// GjkDistanceResult in gjk.h for the shapes it is exact for).
 struct DistanceResult {
-  double distance;                  // 0 when the shapes overlap or touch
+  double distance;                  // rounded up; 0 only where an overlap is proven
   std::array<double, 3> point_a;    // closest point on A (when intersecting: a common point)
   std::array<double, 3> point_b;    // closest point on B
   std::array<double, 3> normal;     // unit, from A towards B; any unit vector when intersecting
-  double lower_bound;               // certified: lower_bound <= true distance <= distance
+  double lower_bound;               // certified: lower_bound <= exact distance <= distance
   std::uint32_t iterations;         // support-point evaluations made (0: small polygons)
   bool intersecting;                // overlap or touch (touching intersects)
   bool converged;                   // false: the iteration cap was reached (GJK_NO_CONVERGENCE)
                                     // and [lower_bound, distance] brackets the true distance
+  bool tolerance_call;              // intersecting is a call within the touching tolerance
+                                    // (distance > 0), or apart with lower_bound 0: no proof
 };
 
 namespace detail {
@@ -369,9 +373,9 @@ inline DistanceResult distance_result(GjkStatus status, const GjkDistanceResult&
   if (status != GJK_NO_CONVERGENCE) {
     check(status);
   }
-  return DistanceResult{r.distance,     vec3(r.point_a), vec3(r.point_b),
-                        vec3(r.normal), r.lower_bound,   r.iterations,
-                        r.intersecting, status == GJK_OK};
+  return DistanceResult{r.distance,       vec3(r.point_a), vec3(r.point_b),
+                        vec3(r.normal),   r.lower_bound,   r.iterations,
+                        r.intersecting,   status == GJK_OK, r.tolerance_call};
 }
 
 }  // namespace detail

@@ -110,10 +110,11 @@ def test_pairs_within_equals_brute_force():
     brute = []
     for i in range(n):
         for j in range(i + 1, n):
-            d = gjk.distance(shapes[i], shapes[j], gjk.Pose(poses[i, :2], poses[i, 3:]),
-                             gjk.Pose(poses[j, :2], poses[j, 3:])).distance
-            if d <= 1.5:
-                brute.append((i, j, d))
+            r = gjk.distance(shapes[i], shapes[j], gjk.Pose(poses[i, :2], poses[i, 3:]),
+                             gjk.Pose(poses[j, :2], poses[j, 3:]))
+            # pairs_within's test: the pair may be within (its certified interval reaches it).
+            if r.intersecting or r.lower_bound <= 1.5:
+                brute.append((i, j, r.distance))
     assert len(brute) > 5
     assert list(zip(pairs.i.tolist(), pairs.j.tolist())) == [(i, j) for i, j, _ in brute]
     assert pairs.distance.tolist() == [d for _, _, d in brute]

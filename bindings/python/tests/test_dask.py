@@ -61,9 +61,10 @@ def test_one_slice_equals_brute_force():
         for v in range(u + 1, len(active)):
             i, j = active[u], active[v]
             pose = lambda r: gjk.Pose([table["x"][r], table["y"][r]], table["heading"][r])
-            d = gjk.distance(dask_airspace.shape_of(table, i), dask_airspace.shape_of(table, j),
-                             pose(i), pose(j)).distance
-            if d <= 2.0:
+            r = gjk.distance(dask_airspace.shape_of(table, i), dask_airspace.shape_of(table, j),
+                             pose(i), pose(j))
+            # pairs_within's test: the pair may be within (its certified interval reaches it).
+            if r.intersecting or r.lower_bound <= 2.0:
                 expected.add((int(i), int(j)))
     assert set(zip(got["a"].tolist(), got["b"].tolist())) == expected
     assert len(expected) > 10

@@ -10,7 +10,7 @@ use gjk::Pose;
 use wasm_bindgen::prelude::*;
 
 use crate::io::{self, Placement};
-use crate::queries::{on_placed_pair, Failure, PairQuery};
+use crate::queries::{on_placed_pair, verdict_flags, Failure, PairQuery};
 use crate::shapes::{AnyShape, Shape};
 use crate::status::{fail, invalid, Status};
 
@@ -209,7 +209,7 @@ where
             pair.j as f64,
             r.distance,
             r.lower_bound,
-            f64::from(u8::from(r.intersecting)),
+            verdict_flags(r),
             f64::from(r.iterations),
         ]);
         out.extend(xyz(&r.point_a));

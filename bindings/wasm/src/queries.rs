@@ -3,7 +3,8 @@
 //! writes the answer to the block and returns a status.
 //!
 //! Answers at [`io::OUT`] (vectors as three numbers, z = 0 in 2D):
-//! - distance: distance, lower bound, intersecting (0/1), iterations, point A, point B, normal;
+//! - distance: distance, lower bound, verdict (1: intersecting, + 2: a tolerance call),
+//!   iterations, point A, point B, normal;
 //! - intersect: 0/1;
 //! - penetration: signed distance, intersecting, iterations, point A, point B, normal;
 //! - contact manifold: count, normal, then per point: point A, point B, separation;
@@ -203,13 +204,19 @@ fn put_distance<const D: usize>(start: usize, r: &DistanceResult<D>) {
         &[
             r.distance,
             r.lower_bound,
-            f64::from(u8::from(r.intersecting)),
+            verdict_flags(r),
             f64::from(r.iterations),
         ],
     );
     io::put_vector(start + 4, &r.point_a);
     io::put_vector(start + 7, &r.point_b);
     io::put_vector(start + 10, &r.normal);
+}
+
+/// A distance result's verdict as one number: 1 when the shapes intersect, plus 2 when that
+/// verdict (either way) is a call within the touching tolerance rather than a proof.
+pub(crate) fn verdict_flags<const D: usize>(r: &DistanceResult<D>) -> f64 {
+    f64::from(u8::from(r.intersecting) | (u8::from(r.tolerance_call) << 1))
 }
 
 /// Writes a penetration result to the block.

@@ -71,6 +71,8 @@ export interface DistanceBatch {
   distance: Float64Array;
   lowerBound: Float64Array;
   intersecting: Uint8Array;
+  /** 1 where the pair's verdict is a call within the touching tolerance, not a proof. */
+  toleranceCall: Uint8Array;
   iterations: Uint32Array;
   pointA: Float64Array;
   pointB: Float64Array;
@@ -108,6 +110,7 @@ export function distanceBatch(
     distance: new Float64Array(n),
     lowerBound: new Float64Array(n),
     intersecting: new Uint8Array(n),
+    toleranceCall: new Uint8Array(n),
     iterations: new Uint32Array(n),
     pointA: new Float64Array(3 * n),
     pointB: new Float64Array(3 * n),
@@ -117,7 +120,8 @@ export function distanceBatch(
     const at = 14 * k + 1;
     out.distance[k] = numbers[at];
     out.lowerBound[k] = numbers[at + 1];
-    out.intersecting[k] = numbers[at + 2];
+    out.intersecting[k] = numbers[at + 2] & 1;
+    out.toleranceCall[k] = (numbers[at + 2] & 2) >> 1;
     out.iterations[k] = numbers[at + 3];
     out.pointA.set(numbers.subarray(at + 4, at + 7), 3 * k);
     out.pointB.set(numbers.subarray(at + 7, at + 10), 3 * k);

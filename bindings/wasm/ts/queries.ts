@@ -21,11 +21,19 @@ export interface QueryOptions {
 
 /** The distance query's answer. */
 export interface DistanceResult {
-  /** The distance (an upper bound within the tolerance); 0 when the shapes intersect. */
+  /**
+   * The distance, rounded up: never below the exact distance; 0 only where the shapes are
+   * proven to overlap or touch (see `toleranceCall`).
+   */
   distance: number;
-  /** A certified lower bound of the distance. */
+  /** A certified lower bound: lowerBound <= exact distance <= distance, rounding included. */
   lowerBound: number;
   intersecting: boolean;
+  /**
+   * Whether `intersecting` is a call within the touching tolerance rather than a proof:
+   * intersecting with a distance above 0, or apart with a lower bound of 0.
+   */
+  toleranceCall: boolean;
   /** Support points evaluated. */
   iterations: number;
   /** The closest points of A and of B. */
@@ -118,7 +126,8 @@ export function distanceAt(io: ArrayLike<number>, start: number, dimension: numb
   return {
     distance: io[start],
     lowerBound: io[start + 1],
-    intersecting: io[start + 2] !== 0,
+    intersecting: (io[start + 2] & 1) !== 0,
+    toleranceCall: (io[start + 2] & 2) !== 0,
     iterations: io[start + 3],
     pointA: vec(io, start + 4, dimension),
     pointB: vec(io, start + 7, dimension),

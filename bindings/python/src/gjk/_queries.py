@@ -21,7 +21,7 @@ from ._warm import SimplexCache, c_cache
 DISTANCE_DTYPE = np.dtype(
     [("distance", "f8"), ("point_a", "f8", (3,)), ("point_b", "f8", (3,)),
      ("normal", "f8", (3,)), ("lower_bound", "f8"), ("iterations", "u4"),
-     ("intersecting", "?")],
+     ("intersecting", "?"), ("tolerance_call", "?")],
     align=True,
 )
 PENETRATION_DTYPE = np.dtype(
@@ -77,12 +77,16 @@ def _vector(c_array, dimension: int) -> NDArray[np.float64]:
 
 class DistanceResult(NamedTuple):
     """The answer of ``distance``, world frame; vectors have as many components as the shapes'
-    dimension. ``distance``: 0 when the shapes overlap or touch; ``point_a``: the closest point
-    on A (when intersecting: a point common to both); ``point_b``: the closest point on B;
-    ``normal``: unit, from A towards B (any unit vector when intersecting); ``lower_bound``:
-    certified, lower_bound <= true distance <= distance; ``iterations``: support points
-    evaluated; ``intersecting``: whether the shapes overlap or touch. (A named tuple: made in
-    0.27 us, where a frozen dataclass took 0.82, a third of a query's cost in Python.)"""
+    dimension. ``distance``: rounded up, never below the exact distance; 0 when the shapes are
+    proven to overlap or touch (shapes within rounding of touching are called intersecting
+    with this upper bound instead); ``point_a``: the closest point on A (when intersecting: a
+    point common to both); ``point_b``: the closest point on B; ``normal``: unit, from A
+    towards B (any unit vector when intersecting); ``lower_bound``: certified, lower_bound <=
+    exact distance <= distance, rounding included; ``iterations``: support points evaluated;
+    ``intersecting``: whether the shapes overlap or touch; ``tolerance_call``: whether that
+    verdict is a call within the touching tolerance rather than a proof (intersecting with a
+    distance above 0, or apart with a lower bound of 0). (A named tuple: made in 0.27 us,
+    where a frozen dataclass took 0.82, a third of a query's cost in Python.)"""
 
     distance: float
     point_a: NDArray[np.float64]
@@ -91,6 +95,7 @@ class DistanceResult(NamedTuple):
     lower_bound: float
     iterations: int
     intersecting: bool
+    tolerance_call: bool
 
 
 class PenetrationResult(NamedTuple):
@@ -170,7 +175,7 @@ def _distance_result(c, dimension: int) -> DistanceResult:
     return DistanceResult(
         float(c.distance), points[:dimension], points[3:3 + dimension],
         points[6:6 + dimension], float(c.lower_bound), int(c.iterations),
-        bool(c.intersecting),
+        bool(c.intersecting), bool(c.tolerance_call),
     )
 
 
@@ -405,6 +410,7 @@ class DistanceBatch:
     iterations: NDArray[np.uint32]
     intersecting: NDArray[np.bool_]
     status: NDArray[np.int32]
+    tolerance_call: NDArray[np.bool_]
 
     def __len__(self) -> int:
         return self.distance.shape[0]
@@ -433,7 +439,7 @@ def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, pos
     batch = DistanceBatch(results["distance"], results["point_a"][:, :d],
                           results["point_b"][:, :d], results["normal"][:, :d],
                           results["lower_bound"], results["iterations"],
-                          results["intersecting"], statuses)
+                          results["intersecting"], statuses, results["tolerance_call"])
     return _batch_answer(status, batch, raise_on_error)
 
 

@@ -185,9 +185,12 @@ namespace GjkCollision
         private uint iterations;
         // C bool: one byte, 0 or 1 (a byte keeps the struct blittable).
         private byte intersecting;
+        private byte toleranceCall;
 #pragma warning restore 0649
 
-        /// <summary>The distance; 0 when the shapes overlap or touch.</summary>
+        /// <summary>The distance, rounded up: never below the exact distance. 0 when the
+        /// shapes are proven to overlap or touch; shapes within rounding of touching are called
+        /// intersecting with this upper bound instead (see <see cref="ToleranceCall"/>).</summary>
         public double Distance
         {
             get { return distance; }
@@ -211,7 +214,8 @@ namespace GjkCollision
             get { return normal; }
         }
 
-        /// <summary>Certified: LowerBound &lt;= true distance &lt;= Distance.</summary>
+        /// <summary>Certified: LowerBound &lt;= exact distance &lt;= Distance, rounding
+        /// included.</summary>
         public double LowerBound
         {
             get { return lowerBound; }
@@ -228,6 +232,15 @@ namespace GjkCollision
         public bool Intersecting
         {
             get { return intersecting != 0; }
+        }
+
+        /// <summary>Whether <see cref="Intersecting"/> is a call within the touching
+        /// tolerance rather than a proof: intersecting with a Distance above 0, or apart with a
+        /// LowerBound of 0. Either way the exact distance lies in [LowerBound,
+        /// Distance].</summary>
+        public bool ToleranceCall
+        {
+            get { return toleranceCall != 0; }
         }
     }
 
