@@ -27,7 +27,6 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut checks = programs::checks();
-    checks.extend(csharp::checks());
     checks.extend([
         // The C demo, the C programs under the sanitizers, the header as C++.
         check!(c::c_demo_runs_under_valgrind),
