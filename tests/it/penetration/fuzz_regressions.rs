@@ -1,9 +1,9 @@
-//! Regression tests for what fuzzing the C ABI found (fuzz/, scripts/fuzz.sh) in the penetration query (EPA and the signed distance), each
-//! reproduced through the C functions with the fuzzer's input and checked against an oracle (an
-//! exact answer, the support functions, or the input's refusal with its message). A new
-//! finding that is not fixed yet goes beside the feature it concerns `#[ignore]`d with `KNOWN:`
-//! (and the fuzz targets skip the same inputs: grep `KNOWN:` in fuzz/); fix it, remove both,
-//! and the test guards it.
+//! Regression tests for what fuzzing the C ABI found (fuzz/, scripts/fuzz.sh) in the penetration
+//! query (EPA and the signed distance), each reproduced through the C functions with the fuzzer's
+//! input and checked against an oracle (an exact answer, the support functions, or the input's
+//! refusal with its message). A new finding that is not fixed yet goes beside the feature it
+//! concerns `#[ignore]`d with `KNOWN:` (and the fuzz targets skip the same inputs: grep `KNOWN:` in
+//! fuzz/); fix it, remove both, and the test guards it.
 
 use crate::common::ffi::*;
 use gjk::ffi::*;
