@@ -12,7 +12,7 @@
 # instrumentation is the stable `-C passes=sancov-module`), but it passes `-Z` flags to cargo;
 # RUSTC_BOOTSTRAP=1 lets the stable toolchain accept them. AddressSanitizer (cargo-fuzz's
 # default) needs a nightly toolchain and is not used: the Rust code has no `unsafe` beyond
-# the C boundary, which the sanitizer runs of tests/c_programs.rs cover (and the calls of the
+# the C boundary, which the sanitizer runs of tests/tools/c.rs cover (and the calls of the
 # hull scan compiled for AVX2 and of the polygon kernel compiled for AVX, each made after the
 # CPU is checked for it).
 #

@@ -606,7 +606,7 @@ impl<const D: usize> Pair<'_, D> {
             // (16 EPSILON * scale) cannot be told apart: a vertex and the edge next to it,
             // whose closest points are `x` apart, differ in distance by x^2 / (2 distance), so
             // the normal may tilt by sqrt(2 * rounding / distance) (a point against a hull
-            // 1e9 away whose edge turns by 6.6e-9: fuzz_regressions.rs).
+            // 1e9 away whose edge turns by 6.6e-9: tests/it/distance/fuzz_regressions.rs).
             // Likewise a normal is only as good as the bounds: where they are `gap` apart
             // (a loose tolerance on a curved shape), it may tilt by sqrt(2 * gap / distance).
             let feature_tilt = (2.0

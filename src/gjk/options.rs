@@ -9,7 +9,7 @@ use crate::error::QueryError;
 /// polytopes exactly and curved shapes (ellipsoids, balls, capsules, rounded shapes) to the
 /// relative tolerance. Penetration depths of curved shapes, which EPA alone approaches in
 /// hundreds of support points, are refined by Newton steps after a coarse expansion (see
-/// [`crate::penetration_with`]): 10,000 random curved pairs (`tests/curved.rs`) all converge,
+/// [`crate::penetration_with`]): 10,000 random curved pairs (`tests/it/penetration/curved.rs`) all converge,
 /// in at most 95 support points. [`QueryError::NoConvergence`] is for the caps a caller sets
 /// (a smaller `max_iterations`), and for the limit of `f64` itself: coordinates so much larger
 /// than the shapes' features that rounding stops the search short of the tolerance (the

@@ -1,7 +1,7 @@
 /*
  * The check harness of the C test programs: CHECK counts a condition, NEAR compares numbers,
  * EXPECT_ERROR wants a call to fail with a status and a message, and SUMMARY prints the line
- * "N passed, N failed" that tests/native/mod.rs reads and gives the exit status. Each program
+ * "N passed, N failed" that tests/common/native.rs reads and gives the exit status. Each program
  * is one translation unit, so the counters live here.
  */
 #ifndef GJK_TEST_CHECK_H

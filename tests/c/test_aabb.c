@@ -2,7 +2,7 @@
  * gjk_shape_aabb through the C ABI: turned boxes and hulls against their corners turned here,
  * 2D shapes (z = 0), a callback shape, NULL arguments named, and bad poses refused with the
  * queries' own messages. Built and run (under valgrind and the sanitizers when available) by
- * tests/c_programs.rs. Ends with the line "N passed, N failed".
+ * tests/tools/c.rs. Ends with the line "N passed, N failed".
  */
 #include "gjk.h"
 

@@ -1,6 +1,6 @@
 /*
  * Exercises every function of the C ABI, with good and bad input, against known geometry.
- * Built and run (under valgrind when available) by tests/c_programs.rs.
+ * Built and run (under valgrind when available) by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"

@@ -2,7 +2,7 @@
  * The batch functions of the C ABI: gjk_distance_batch, gjk_intersect_batch,
  * gjk_penetration_batch, gjk_pairs_within
  * and the GjkPairList accessors, against the single-pair calls and brute force, with good and
- * bad input. Built and run (under valgrind when available) by tests/batch_c_program.rs.
+ * bad input. Built and run (under valgrind when available) by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"

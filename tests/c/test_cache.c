@@ -2,7 +2,7 @@
  * Exercises the warm-started queries (gjk_distance_cached, gjk_intersect_cached) against the
  * cold ones over moving shapes, and the cache's contract: zero-initialized means empty, a
  * foreign or stale cache changes no answer, a corrupt one is refused with a message.
- * Built and run (under valgrind when available) by tests/cache.rs.
+ * Built and run (under valgrind when available) by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"

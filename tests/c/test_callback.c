@@ -4,7 +4,7 @@
  * bit, where the built-in's route is GJK too; curved shapes within the tolerances of their
  * routes), alone and in batches; a callback answering NaN fails naming the callback; the user
  * data is freed exactly once, also when a rounded copy or a failed creation holds it. Built
- * and run (under valgrind and the sanitizers when available) by tests/c_programs.rs. Ends with
+ * and run (under valgrind and the sanitizers when available) by tests/tools/c.rs. Ends with
  * the line "N passed, N failed".
  */
 #include "gjk.h"

@@ -1,7 +1,7 @@
 /*
  * Exercises the cast functions of the C ABI (gjk_ray_cast, gjk_shape_cast and their _ex
  * variants) with good and bad input, against closed-form answers.
- * Built and run (under valgrind when available) by tests/casts_c.rs.
+ * Built and run (under valgrind when available) by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"

@@ -5,7 +5,7 @@
  * as the parent did, within seconds (an alarm kills a child that hangs). Then forks taken while
  * another thread of the parent is inside a threaded batch: nothing of the library may be held
  * locked in the child. Built and run (under valgrind when available) by
- * tests/batch_c_program.rs. Ends with the line "N passed, N failed".
+ * tests/tools/c.rs. Ends with the line "N passed, N failed".
  */
 #include "gjk.h"
 

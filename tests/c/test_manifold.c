@@ -2,7 +2,7 @@
  * Exercises gjk_contact_manifold with good and bad input, against hand-derived answers:
  * rectangles and boxes resting on each other, speculative contacts within the margin, a
  * sphere on a box, and the errors of bad arguments.
- * Built and run under valgrind by tests/c_programs.rs.
+ * Built and run under valgrind by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"

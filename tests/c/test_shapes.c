@@ -1,7 +1,7 @@
 /*
  * The cylinder, the cone and rounded shapes through the C ABI, against closed-form answers,
  * and their validation. Built and run (under valgrind and the sanitizers when available) by
- * tests/c_programs.rs. Ends with the line "N passed, N failed".
+ * tests/tools/c.rs. Ends with the line "N passed, N failed".
  */
 #include "gjk.h"
 

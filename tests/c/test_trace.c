@@ -1,7 +1,7 @@
 /*
  * Exercises gjk_distance_trace: a query worked by hand step by step, the consistency of every
  * record with the result, truncated traces, the iteration cap, and bad arguments.
- * Built and run (under valgrind when available) by tests/trace.rs.
+ * Built and run (under valgrind when available) by tests/tools/c.rs.
  * Ends with the line "N passed, N failed"; exits non-zero on any failure.
  */
 #include "gjk.h"
@@ -51,7 +51,7 @@ static void check_consistent(const GjkTraceStep *steps, size_t count,
   }
 }
 
-/* Two 3 x 3 squares, B at (5, 1): the steps worked by hand (see tests/trace.rs). */
+/* Two 3 x 3 squares, B at (5, 1): the steps worked by hand (see tests/it/trace.rs). */
 static void test_squares_by_hand(void) {
   double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
   GjkShape *a = NULL;

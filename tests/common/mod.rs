@@ -1,7 +1,11 @@
-//! Helpers shared by the integration tests: a seeded random generator, the reader of the
-//! reference workloads in `tests/data`, and brute-force oracles.
+//! Helpers shared by the integration tests (tests/it and tests/tools): a seeded random
+//! generator, the reader of the reference workloads in `tests/data`, and brute-force oracles;
+//! random shapes and poses ([`random`]), the C ABI's helpers ([`ffi`]), the building and
+//! running of C programs and other tools ([`native`]).
 #![allow(dead_code)]
 
+pub mod ffi;
+pub mod native;
 pub mod random;
 
 use std::path::PathBuf;

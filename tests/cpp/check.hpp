@@ -1,5 +1,5 @@
 // A minimal check harness for the C++ test programs: each check prints a line on failure, and
-// summary() prints "N passed, N failed" (the last line, read by tests/cpp_programs.rs) and
+// summary() prints "N passed, N failed" (the last line, read by tests/tools/cpp.rs) and
 // returns the exit status.
 #ifndef GJK_TEST_CHECK_HPP
 #define GJK_TEST_CHECK_HPP

@@ -1,6 +1,6 @@
 // Tests of the batch functions of bindings/cpp/gjk.hpp: gjk::distance_batch,
 // gjk::intersect_batch and gjk::pairs_within against the single-pair calls and brute force,
-// and their errors. Run by tests/cpp_programs.rs under valgrind (batches of at most 64 pairs
+// and their errors. Run by tests/tools/cpp.rs under valgrind (batches of at most 64 pairs
 // stay on the calling thread; the C test covers the worker threads).
 #include "gjk.hpp"
 

@@ -1,6 +1,6 @@
 // Tests of gjk::Shape::from_support: callables as support functions answer as the built-in
 // shapes, exceptions they throw come back to the caller as themselves (never through the
-// library), and the callable is destroyed exactly once. Run by tests/cpp_programs.rs under
+// library), and the callable is destroyed exactly once. Run by tests/tools/cpp.rs under
 // valgrind.
 #include "gjk.hpp"
 

@@ -1,5 +1,5 @@
 // Tests of gjk::ray_cast and gjk::shape_cast (bindings/cpp/gjk.hpp) against closed-form
-// answers, with the library's errors as gjk::Error. Run by tests/cpp_programs.rs under valgrind.
+// answers, with the library's errors as gjk::Error. Run by tests/tools/cpp.rs under valgrind.
 #include "gjk.hpp"
 
 #include "check.hpp"

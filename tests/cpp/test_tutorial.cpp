@@ -2,7 +2,7 @@
 // tutorial's own scenarios, touching shapes, vertical edges, every helper of the 2D tutorial's
 // listing, circles and ellipses, 3D hulls of the program's own Vector3 types, the lifetime of
 // returned results, errors, and concurrent use. Every expected value is worked out by hand
-// (in the comments) or is a closed form. Run by tests/cpp_programs.rs under valgrind (which
+// (in the comments) or is a closed form. Run by tests/tools/cpp.rs under valgrind (which
 // also shows that nothing leaks).
 #include "gjk_tutorial.hpp"
 

@@ -1,6 +1,6 @@
 // Tests of bindings/cpp/gjk.hpp against known geometry: every shape factory, poses, options,
 // results, errors (the library's status and message), ownership, and that queries allocate
-// nothing. Run by tests/cpp_programs.rs under valgrind.
+// nothing. Run by tests/tools/cpp.rs under valgrind.
 #include "gjk.hpp"
 
 #include "check.hpp"
@@ -426,7 +426,7 @@ void test_trace() {
   double square[] = {0, 0, 3, 0, 3, 3, 0, 3};
   gjk::Shape a = gjk::Shape::polygon(square, 4);
   gjk::Pose at(5.0, 1.0, 0.0);
-  // The squares worked by hand in tests/trace.rs: three steps, distance 2.
+  // The squares worked by hand in tests/it/trace.rs: three steps, distance 2.
   gjk::Trace t = gjk::distance_trace(a, gjk::Pose(), a, at);
   CHECK(t.result.converged && t.result.distance == 2.0);
   CHECK(t.steps.size() == 3 && t.result.iterations == 3);

@@ -1,5 +1,5 @@
 // The checks of the C# batch calls (Gjk.DistanceBatch, Gjk.IntersectBatch, Gjk.PairsWithin),
-// run under Mono by tests/csharp_programs.rs: equal to the single-pair calls and to brute
+// run under Mono by tests/tools/csharp.rs: equal to the single-pair calls and to brute
 // force, on one thread and on two, and their errors. Ends with "N passed, M failed".
 
 using System;

@@ -1,5 +1,5 @@
 // The C# warm starts (GjkSimplexCache with Gjk.Distance / Gjk.Intersect) against the cold
-// queries over moving shapes, run under Mono by tests/csharp_programs.rs. Ends with the line
+// queries over moving shapes, run under Mono by tests/tools/csharp.rs. Ends with the line
 // "N passed, N failed".
 
 using System;

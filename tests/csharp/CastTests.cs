@@ -1,5 +1,5 @@
 // The C# cast checks (Gjk.RayCast, Gjk.ShapeCast) against closed-form answers, run under Mono
-// by tests/csharp_programs.rs. Ends with the line "N passed, N failed".
+// by tests/tools/csharp.rs. Ends with the line "N passed, N failed".
 
 using System;
 using GjkCollision;

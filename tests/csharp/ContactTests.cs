@@ -1,5 +1,5 @@
 // The C# contact manifold (Gjk.ContactManifold) and bounding boxes (Gjk.Aabb) against answers
-// derived by hand, run under Mono by tests/csharp_programs.rs. Ends with the line
+// derived by hand, run under Mono by tests/tools/csharp.rs. Ends with the line
 // "N passed, N failed".
 
 using System;

@@ -1,5 +1,5 @@
 // The C# checks of the cylinder, the cone and rounded shapes against closed-form answers, and of
-// default(GjkPose) as the identity; run under Mono by tests/csharp_programs.rs.
+// default(GjkPose) as the identity; run under Mono by tests/tools/csharp.rs.
 
 using System;
 using GjkCollision;

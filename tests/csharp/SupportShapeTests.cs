@@ -1,5 +1,5 @@
 // The C# support-function shapes (Shape.FromSupport), run under Mono by
-// tests/csharp_programs.rs: delegates answer as the built-in shapes, NaN and exceptions fail the
+// tests/tools/csharp.rs: delegates answer as the built-in shapes, NaN and exceptions fail the
 // call (the delegate's exception rethrown as itself), and the delegate lives as long as the
 // shapes holding it. Ends with the line "N passed, N failed".
 

@@ -1,4 +1,4 @@
-// The C# binding's test program, run under Mono by tests/csharp_programs.rs. Without arguments
+// The C# binding's test program, run under Mono by tests/tools/csharp.rs. Without arguments
 // it runs every check of the binding and ends with "N passed, M failed"; "unity" runs the
 // checks of the Unity overloads (built against tests/csharp/UnityEngineStub.cs); "bench" times
 // Gjk.Distance (see Bench.cs).

@@ -1,6 +1,6 @@
-// The C# traced query (Gjk.DistanceTrace) on the squares worked by hand in tests/trace.rs and on
+// The C# traced query (Gjk.DistanceTrace) on the squares worked by hand in tests/it/trace.rs and on
 // a curved pair that needs more steps than the first buffer holds; run under Mono by
-// tests/csharp_programs.rs. Ends with the line "N passed, N failed".
+// tests/tools/csharp.rs. Ends with the line "N passed, N failed".
 
 using System;
 using System.Runtime.InteropServices;

@@ -1,7 +1,7 @@
 // The C# mirror of the tutorial API (Runtime/GjkTutorial.cs): the 2D tutorial's main ported
 // to C# and called unqualified as a ported program would, then every function of the tutorial's
 // listing and the 3D tutorial's pair against values worked out by hand (in the comments), the
-// same cases as tests/cpp/test_tutorial.cpp. Run under Mono by tests/csharp_programs.rs; ends
+// same cases as tests/cpp/test_tutorial.cpp. Run under Mono by tests/tools/csharp.rs; ends
 // with the line "N passed, N failed".
 
 using System;

@@ -1,4 +1,4 @@
-% The MATLAB/Octave binding (bindings/matlab), run by tests/python_octave_bindings.rs with octave-cli:
+% The MATLAB/Octave binding (bindings/matlab), run by tests/tools/python_octave.rs with octave-cli:
 % answers derived by hand (queries, casts, warm starts), the tutorial encoding, bad input, a table
 % of bad calls to every entry point (each error names the argument), batch == single calls,
 % memory.

@@ -2,7 +2,7 @@
 // its calls, unchanged, with the tutorial's definitions (PI, ERROR, origin and every function
 // from printSimplex to GJK) deleted and gjk_tutorial.hpp included in their place. The
 // published listing lost the names of its two includes; <iostream> and <vector> are what main
-// needs. Built with -Wall -Wextra -Werror and run under valgrind by tests/cpp_programs.rs, which
+// needs. Built with -Wall -Wextra -Werror and run under valgrind by tests/tools/cpp.rs, which
 // compares its output with the answer worked out by hand there. main's own `new double[]`
 // arrays are never freed, as in the tutorial; tests/cpp/legacy/main_leaks.supp tells valgrind
 // to accept exactly those.

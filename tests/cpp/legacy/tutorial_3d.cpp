@@ -3,7 +3,7 @@
 // programs do. The tutorial's definitions it carried (GJKSupportFunction, GJKIntersect and
 // DoSimplex, DoSimplex2, DoSimplex3, DoSimplex4) are deleted and gjk_tutorial.hpp is included
 // in their place; nothing else changed. Built with -Wall -Wextra -Werror and run under
-// valgrind by tests/cpp_programs.rs, which compares its output with answers worked out by hand
+// valgrind by tests/tools/cpp.rs, which compares its output with answers worked out by hand
 // there.
 #include <cmath>
 #include <cstdio>
