@@ -95,25 +95,27 @@ impl Sum {
     /// An upper bound on the magnitude of the exact sum, as a high part and a correction.
     #[inline(always)]
     pub(super) fn magnitude_above(&self) -> (f64, f64) {
+        let (high, low) = self.magnitude();
+        (high, low + self.error * (1.0 + ERROR_ROUNDING))
+    }
+
+    /// The magnitude of `high + low` (the error aside), renormalised, as a high part and a
+    /// correction.
+    #[inline(always)]
+    fn magnitude(&self) -> (f64, f64) {
         let (high, low) = two_sum(self.high, self.low);
-        let (high, low) = if high < 0.0 {
+        if high < 0.0 {
             (-high, -low)
         } else {
             (high, low)
-        };
-        (high, low + self.error * (1.0 + ERROR_ROUNDING))
+        }
     }
 
     /// A lower bound on the magnitude of the exact value, as a high part and a correction
     /// (0 where the value may be 0).
     #[inline(always)]
     pub(super) fn magnitude_below(&self) -> (f64, f64) {
-        let (high, low) = two_sum(self.high, self.low);
-        let (high, low) = if high < 0.0 {
-            (-high, -low)
-        } else {
-            (high, low)
-        };
+        let (high, low) = self.magnitude();
         let low = low - self.error * (1.0 + ERROR_ROUNDING);
         if high + low > 0.0 {
             (high, low)

@@ -328,6 +328,18 @@ fn exact_difference(x: f64, y: f64, z: f64) -> (f64, f64) {
 mod tests {
     use super::*;
 
+    /// `bound` is not below `exact` (known to a unit of rounding) and within 4 ulps above it.
+    fn assert_tight(bound: f64, exact: f64) {
+        assert!(
+            bound >= exact * (1.0 - 2.0 * f64::EPSILON),
+            "{bound:e} < {exact:e}"
+        );
+        assert!(
+            bound <= exact * (1.0 + 4.0 * f64::EPSILON),
+            "{bound:e} vs {exact:e}"
+        );
+    }
+
     /// The bound is the exact norm where that is a float and the combination is exact, and
     /// never below it: squares 2 apart, a 3-4-5 triangle, weights that do not sum to 1.
     #[test]
@@ -388,14 +400,7 @@ mod tests {
                 w[0] * (integer(p[k]) - integer(q[k])) + w[1] * (integer(r[k]) - integer(s[k]))
             };
             let exact = (component(0) as f64).hypot(component(1) as f64) * 2f64.powi(-104);
-            assert!(
-                bound >= exact * (1.0 - 2.0 * f64::EPSILON),
-                "{bound:e} < {exact:e}"
-            );
-            assert!(
-                bound <= exact * (1.0 + 4.0 * f64::EPSILON),
-                "{bound:e} vs {exact:e}"
-            );
+            assert_tight(bound, exact);
         }
     }
 
@@ -473,14 +478,7 @@ mod tests {
             let cross = integer(d.x) * integer(f.y) - integer(d.y) * integer(f.x);
             let squared = integer(f.x).pow(2) + integer(f.y).pow(2);
             let exact = (cross.abs() as f64) / (squared as f64).sqrt() * 2f64.powi(-30);
-            assert!(
-                bound >= exact * (1.0 - 2.0 * f64::EPSILON),
-                "{bound:e} < {exact:e}"
-            );
-            assert!(
-                bound <= exact * (1.0 + 4.0 * f64::EPSILON),
-                "{bound:e} vs {exact:e}"
-            );
+            assert_tight(bound, exact);
         }
         assert!(answered > 5_000, "{answered}");
     }
