@@ -184,17 +184,16 @@ impl<const D: usize> fmt::Display for PairsError<D> {
 
 impl<const D: usize> std::error::Error for PairsError<D> {}
 
-/// Every pair of `objects` whose distance may be at most `separation` (0: the pairs that
-/// overlap or touch), sorted by `(i, j)`, with the distance query of each: no pair whose exact
-/// distance is within the separation is missed, and a pair kept is beyond it by at most the
-/// width of its certified interval (see [`DistanceResult`]): it intersects, or its
-/// `lower_bound` is within the separation.
+/// Every pair of `objects` whose distance is at most `separation` (0: the pairs that overlap
+/// or touch), sorted by `(i, j)`, with the distance query of each.
 ///
 /// The answer is exactly that of [`distance_with`] over all pairs `i < j` keeping those that
-/// intersect or whose `lower_bound <= separation`, found in about `O(n log n)` for scenes where
-/// each shape has few neighbours. A pair whose query hits the iteration cap is kept when its
-/// (upper-bound) distance is within the separation, dropped when its lower bound is beyond;
-/// otherwise the call fails with [`PairsError::Pair`].
+/// [`within_separation`]: those that intersect or whose certified `distance` is within the separation,
+/// and those within rounding of it (`lower_bound <= separation < distance`) whose closest
+/// points are within it, found in about `O(n log n)` for scenes where each shape has few
+/// neighbours. A pair whose query hits the iteration cap is kept when its (upper-bound)
+/// distance is within the separation, dropped when its lower bound is beyond; otherwise the
+/// call fails with [`PairsError::Pair`].
 pub fn pairs_within<const D: usize, S>(
     objects: &[Placed<'_, S, D>],
     separation: f64,
@@ -251,8 +250,19 @@ fn within<const D: usize>(
         Err(QueryError::NoConvergence(best)) if best.lower_bound > separation => return Ok(None),
         Err(error) => return Err(PairsError::Pair { i, j, error }),
     };
-    let within = result.intersecting || result.lower_bound <= separation;
-    Ok(within.then_some(PairDistance { i, j, result }))
+    Ok(within_separation(&result, separation).then_some(PairDistance { i, j, result }))
+}
+
+/// Whether a distance query's `result` puts its pair within `separation`: it intersects, its
+/// certified distance is within, or its certified interval reaches the separation and its
+/// closest points (the plain estimate of the distance) are within it. So a pair exactly at the
+/// separation is kept (squares 2 apart at 2.0), and one whose exact distance is a float just
+/// beyond it dropped.
+pub fn within_separation<const D: usize>(result: &DistanceResult<D>, separation: f64) -> bool {
+    result.intersecting
+        || result.distance <= separation
+        || (result.lower_bound <= separation
+            && crate::range::robust_norm(&(result.point_b - result.point_a)) <= separation)
 }
 
 /// The cores of the machine, looked up once per process: `available_parallelism` reads

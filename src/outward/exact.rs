@@ -73,9 +73,12 @@ impl Sum {
     #[inline(always)]
     pub(super) fn add_weighted_difference(&mut self, weight: f64, p: f64, q: f64) {
         let (difference, difference_error) = two_sum(p, -q);
-        if weight == 1.0 {
-            self.add(difference);
-            self.add(difference_error);
+        if weight.abs() == 1.0 {
+            self.add(difference * weight);
+            self.add(difference_error * weight);
+            return;
+        }
+        if weight == 0.0 {
             return;
         }
         let (product, product_error) = two_product(weight, difference);

@@ -101,7 +101,7 @@ fn brute_force<const D: usize>(
             let result =
                 distance_with(a.shape, &a.pose, b.shape, &b.pose, &QueryOptions::default())
                     .unwrap();
-            if result.intersecting || result.lower_bound <= separation {
+            if gjk::batch::within_separation(&result, separation) {
                 found.push(PairDistance { i, j, result });
             }
         }

@@ -112,8 +112,9 @@ def test_pairs_within_equals_brute_force():
         for j in range(i + 1, n):
             r = gjk.distance(shapes[i], shapes[j], gjk.Pose(poses[i, :2], poses[i, 3:]),
                              gjk.Pose(poses[j, :2], poses[j, 3:]))
-            # pairs_within's test: the pair may be within (its certified interval reaches it).
-            if r.intersecting or r.lower_bound <= 1.5:
+            # pairs_within's test (gjk::batch::within_separation).
+            if r.intersecting or r.distance <= 1.5 or (
+                    r.lower_bound <= 1.5 and np.linalg.norm(r.point_b - r.point_a) <= 1.5):
                 brute.append((i, j, r.distance))
     assert len(brute) > 5
     assert list(zip(pairs.i.tolist(), pairs.j.tolist())) == [(i, j) for i, j, _ in brute]

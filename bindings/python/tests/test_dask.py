@@ -63,8 +63,9 @@ def test_one_slice_equals_brute_force():
             pose = lambda r: gjk.Pose([table["x"][r], table["y"][r]], table["heading"][r])
             r = gjk.distance(dask_airspace.shape_of(table, i), dask_airspace.shape_of(table, j),
                              pose(i), pose(j))
-            # pairs_within's test: the pair may be within (its certified interval reaches it).
-            if r.intersecting or r.lower_bound <= 2.0:
+            # pairs_within's test (gjk::batch::within_separation).
+            if r.intersecting or r.distance <= 2.0 or (
+                    r.lower_bound <= 2.0 and np.linalg.norm(r.point_b - r.point_a) <= 2.0):
                 expected.add((int(i), int(j)))
     assert set(zip(got["a"].tolist(), got["b"].tolist())) == expected
     assert len(expected) > 10

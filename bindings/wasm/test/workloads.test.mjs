@@ -67,8 +67,10 @@ test("pairsWithin finds the pairs brute force finds", () => {
   for (let i = 0; i < shapes.length; i++) {
     for (let j = i + 1; j < shapes.length; j++) {
       const r = gjk.distance(shapes[i], shapes[j], list[i], list[j]);
-      // pairsWithin's test: the pair may be within (its certified interval reaches it).
-      if (r.intersecting || r.lowerBound <= separation) {
+      // pairsWithin's test (gjk::batch::within_separation).
+      const apart = Math.hypot(...r.pointB.map((x, k) => x - r.pointA[k]));
+      const close = r.lowerBound <= separation && apart <= separation;
+      if (r.intersecting || r.distance <= separation || close) {
         expected++;
         assert.equal(found.get(`${i},${j}`), r.distance, `pair ${i}, ${j} at ${r.distance}`);
       }

@@ -445,7 +445,8 @@ impl Foot {
         // The norm rounds by 2 units more (two squares, a sum, a root); one beyond covers the
         // last multiplication's.
         let quick = (estimate + error) * (1.0 + 1.5 * f64::EPSILON);
-        if worth_exact(estimate) {
+        // At an end of the edge (two vertices closest) the exact difference is as cheap.
+        if self.t == 0.0 || self.t == 1.0 || worth_exact(estimate) {
             (self.exact_distance_above().min(quick), estimate)
         } else {
             (quick, estimate)
