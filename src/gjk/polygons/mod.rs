@@ -445,8 +445,7 @@ impl Foot {
         // The norm rounds by 2 units more (two squares, a sum, a root); one beyond covers the
         // last multiplication's.
         let quick = (estimate + error) * (1.0 + 1.5 * f64::EPSILON);
-        // At an end of the edge (two vertices closest) the exact difference is as cheap.
-        if self.t == 0.0 || self.t == 1.0 || worth_exact(estimate) {
+        if worth_exact(estimate) {
             (self.exact_distance_above().min(quick), estimate)
         } else {
             (quick, estimate)
