@@ -88,6 +88,20 @@ typedef struct GjkQueryOptions {
    * that rounding stops the search (the result then brackets the answer).
    */
   uint32_t max_iterations;
+  /**
+   * Exact mode, honoured by gjk_distance_ex, gjk_intersect_ex and their batch forms; default
+   * false. Both shapes must be point sets, possibly rounded (polygons, polytopes, boxes,
+   * segments, points, circles, spheres, stadiums, capsules, and such shapes rounded by a
+   * radius); others get GJK_INVALID_ARGUMENT naming `exact`. The verdict is then exact for the
+   * shapes as placed (see GjkDistanceResult; for the caller's own coordinates when the poses
+   * are NULL or translations whose sums are exact): touching at exactly zero distance
+   * intersects, any positive gap is apart, never a tolerance call. Near touching (closer
+   * than 2^-16 of the larger shape's extent), or where the float interval leaves the verdict
+   * open or is wider than 2^-30 of the distance, the answer is recomputed in exact integer
+   * arithmetic: [lower_bound, distance] are the adjacent doubles around the exact distance
+   * (equal when it is a double). Elsewhere the default answer, at the default's cost.
+   */
+  bool exact;
 } GjkQueryOptions;
 
 /**

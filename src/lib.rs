@@ -39,6 +39,7 @@ pub mod cache;
 mod cast;
 mod epa;
 pub mod error;
+mod exact;
 pub mod ffi;
 mod gjk;
 mod manifold;

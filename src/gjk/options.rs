@@ -24,6 +24,21 @@ pub struct QueryOptions {
     /// [`QueryError::NoConvergence`]. Default 128, enough for every query on valid input (see
     /// the type's docs).
     pub max_iterations: u32,
+    /// Exact mode, for [`crate::distance_with`] and [`crate::intersect_with`] (and their
+    /// cached and batch forms); default `false`. The shapes must be point sets, possibly
+    /// rounded: hulls, boxes, segments, points, balls, capsules, and those rounded by a radius
+    /// (others are refused with [`QueryError::InvalidOptions`] naming `exact`). Then the
+    /// verdict is exact for the shapes as given, B placed by the library's transform (see
+    /// [`crate::DistanceResult`]; exact for the caller's own shapes when the poses are NULL or
+    /// translations whose sums `p + t_b - t_a` are exact): touching at exactly zero distance
+    /// intersects, any positive gap is apart, and no verdict is a tolerance call. Where the
+    /// float answer leaves the verdict open, or its interval is wider than 2^-30 of the
+    /// distance, or the shapes are nearer than 2^-16 of the larger one's extent, the answer is
+    /// computed again in exact integer arithmetic and the interval is the two adjacent
+    /// doubles around the exact distance (one double when it is one), the closest points and
+    /// normal rounded from the exact ones. Elsewhere the answer is the default one, at the
+    /// default's cost; a boolean query then also reads and fills no cache.
+    pub exact: bool,
 }
 
 impl Default for QueryOptions {
@@ -31,6 +46,7 @@ impl Default for QueryOptions {
         Self {
             relative_tolerance: 1e-12,
             max_iterations: 128,
+            exact: false,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::search::{DistanceResult, Mode, Observer, Search};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
+use crate::exact;
 use crate::shape::as_concrete;
 use crate::simplex::strictly_encloses_origin;
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, Vector};
@@ -81,9 +82,32 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    if !options.exact {
+        return float_distance(&pair, pose_a, options, observer, cache);
+    }
+    if !exact::supported(&pair) {
+        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
+    }
+    let result = float_distance(&pair, pose_a, options, observer, cache)?;
+    Ok(settle_exactly(&pair, pose_a, result))
+}
+
+/// The distance query in floating point: the small-polygon kernel, or the search.
+fn float_distance<const D: usize, A, B, O>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+    options: &QueryOptions,
+    observer: &mut O,
+    cache: Option<&mut SimplexCache<D>>,
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
     // Two small polygons: the exact kernel, unless a trace or a warm start needs the search.
     if cache.is_none() && !O::WATCHING {
-        let exact = PolygonPair::answer(&pair, |polygons, tolerances| {
+        let exact = PolygonPair::answer(pair, |polygons, tolerances| {
             polygons.distance(tolerances, pose_a)
         });
         if let Some(result) = exact {
@@ -93,18 +117,77 @@ where
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
     // copies a few hundred bytes, a few percent of a query on small polygons.
     let result = match cache {
-        None => Search::run_answered(&pair, options, Mode::Distance, observer, |search| {
+        None => Search::run_answered(pair, options, Mode::Distance, observer, |search| {
             search.distance(pose_a)
         })?,
-        Some(cache) => run_cached(&pair, options, Mode::Distance, cache)
+        Some(cache) => run_cached(pair, options, Mode::Distance, cache)
             .as_ref()
             .map_err(|e| QueryError::from(*e))?
             .distance(pose_a),
     };
     match result {
-        Ok(r) if r.intersecting && r.tolerance_call => Ok(prove_overlap(&pair, options, r)),
+        Ok(r) if r.intersecting && r.tolerance_call => Ok(prove_overlap(pair, options, r)),
         other => other,
     }
+}
+
+/// `result`, the float answer on `pair`, with what it leaves open settled in exact arithmetic
+/// (exact mode: see [`QueryOptions::exact`] and [`crate::exact`]).
+fn settle_exactly<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+    mut result: DistanceResult<D>,
+) -> DistanceResult<D>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let extent = pair.a.extent().max(pair.b.extent());
+    let interval = (result.lower_bound, result.distance);
+    if !exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
+        return result;
+    }
+    let Some(answer) = exact::answer(pair) else {
+        return result;
+    };
+    result.intersecting = answer.intersecting;
+    result.tolerance_call = false;
+    result.lower_bound = answer.lower;
+    result.distance = answer.upper;
+    if let Some((on_a, on_b, normal)) = answer.closest {
+        result.point_a = pose_a.transform_point(&on_a);
+        result.point_b = pose_a.transform_point(&on_b);
+        result.normal = pose_a.transform_vector(&normal);
+    }
+    result
+}
+
+/// The boolean query in exact mode: the fast path's proofs, else the exact tier's verdict;
+/// rounded shapes, which the fast path leaves to the search, take the distance query's.
+fn exact_verdict<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+) -> Result<bool, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    if !exact::supported(pair) {
+        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
+    }
+    let identity = Pose::identity();
+    if pair.a.margin() == 0.0 && pair.b.margin() == 0.0 {
+        let proof =
+            quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]);
+        if let Quick::Verdict(verdict) = proof {
+            return Ok(verdict);
+        }
+        if let Some(answer) = exact::answer(pair) {
+            return Ok(answer.intersecting);
+        }
+    }
+    let result = float_distance(pair, &identity, options, &mut (), None)?;
+    Ok(settle_exactly(pair, &identity, result).intersecting)
 }
 
 /// `result`, a distance search's answer, with its overlap proven where it is a tolerance
@@ -252,6 +335,9 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    if options.exact {
+        return exact_verdict(&pair, options);
+    }
     match cache {
         None => {
             let exact = PolygonPair::answer(&pair, |polygons, tolerances| {

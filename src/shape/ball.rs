@@ -55,6 +55,14 @@ impl<const D: usize> Support<D> for Ball<D> {
     fn core_support(&self, _dir: &Vector<D>) -> Vector<D> {
         Vector::zeros()
     }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        (index == 0).then(Vector::zeros)
+    }
+
+    fn core_vertex_count(&self) -> Option<usize> {
+        Some(1)
+    }
 }
 
 /// `dir` scaled to length `length`, or zero when `dir` is zero (or too small to normalise).

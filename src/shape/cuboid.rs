@@ -24,6 +24,18 @@ impl<const D: usize> Cuboid<D> {
     pub fn half_extents(&self) -> &Vector<D> {
         &self.half_extents
     }
+
+    /// The corner on the positive side of axis `i` where bit `i` of `id` is set, else on the
+    /// negative side.
+    fn corner(&self, id: u32) -> Vector<D> {
+        Vector::from_fn(|i, _| {
+            if id >> i & 1 == 1 {
+                self.half_extents[i]
+            } else {
+                -self.half_extents[i]
+            }
+        })
+    }
 }
 
 impl<const D: usize> Support<D> for Cuboid<D> {
@@ -57,17 +69,19 @@ impl<const D: usize> Support<D> for Cuboid<D> {
         let best = self.support(dir);
         let mut face = Face::new();
         for corner in 0..1u32 << D {
-            let point = Vector::from_fn(|i, _| {
-                if corner >> i & 1 == 1 {
-                    self.half_extents[i]
-                } else {
-                    -self.half_extents[i]
-                }
-            });
+            let point = self.corner(corner);
             if dir.dot(&(best - point)) <= tolerance {
                 face.push(point, corner);
             }
         }
         face
+    }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        (index < 1 << D).then(|| self.corner(index))
+    }
+
+    fn core_vertex_count(&self) -> Option<usize> {
+        Some(1 << D)
     }
 }

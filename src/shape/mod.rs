@@ -184,6 +184,10 @@ impl<const D: usize> Support<D> for Shape<D> {
         dispatch!(self, s => s.core_vertex(index))
     }
 
+    fn core_vertex_count(&self) -> Option<usize> {
+        dispatch!(self, s => s.core_vertex_count())
+    }
+
     fn core_inner_point(&self) -> Option<Vector<D>> {
         dispatch!(self, s => s.core_inner_point())
     }

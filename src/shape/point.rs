@@ -36,4 +36,12 @@ impl<const D: usize> Support<D> for Point<D> {
     fn extent(&self) -> f64 {
         0.0
     }
+
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        (index == 0).then_some(self.position)
+    }
+
+    fn core_vertex_count(&self) -> Option<usize> {
+        Some(1)
+    }
 }

@@ -242,6 +242,10 @@ impl<const D: usize> Support<D> for ConvexHull<D> {
         (index < self.len).then(|| self.point(index))
     }
 
+    fn core_vertex_count(&self) -> Option<usize> {
+        Some(self.len)
+    }
+
     fn center(&self) -> Vector<D> {
         self.center
     }

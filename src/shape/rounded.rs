@@ -96,6 +96,10 @@ impl<const D: usize, S: Support<D>> Support<D> for Rounded<S> {
         self.inner.core_vertex(index)
     }
 
+    fn core_vertex_count(&self) -> Option<usize> {
+        self.inner.core_vertex_count()
+    }
+
     fn core_inner_point(&self) -> Option<Vector<D>> {
         self.inner.core_inner_point()
     }

@@ -57,6 +57,14 @@ impl<const D: usize> Support<D> for Segment<D> {
         (self.b - self.a).norm()
     }
 
+    fn core_vertex(&self, index: u32) -> Option<Vector<D>> {
+        self.endpoints().get(index as usize).copied()
+    }
+
+    fn core_vertex_count(&self) -> Option<usize> {
+        Some(2)
+    }
+
     /// The endpoints reaching within `tolerance` of the farther: ids 0 and 1.
     fn core_face(&self, dir: &Vector<D>, tolerance: f64) -> Face<D> {
         let reach = dir.dot(&self.a).max(dir.dot(&self.b));

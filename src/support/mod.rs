@@ -123,6 +123,14 @@ pub trait Support<const D: usize> {
         None
     }
 
+    /// When the core is the convex hull of finitely many points given exactly (a hull's points,
+    /// a box's corners, a segment's ends, a point, a ball's centre), their number: they are
+    /// [`Support::core_vertex`] of `0..count`. Exact mode (see [`crate::QueryOptions::exact`])
+    /// runs on them. `None` (the default) for curved cores and a caller's support function.
+    fn core_vertex_count(&self) -> Option<usize> {
+        None
+    }
+
     /// A point of the core (the shape without its margin) near its middle, or `None` (the
     /// default) when the shape offers none. Boolean queries take it as a vertex of their
     /// simplex that costs no support evaluation, and a simplex holding the origin proves an

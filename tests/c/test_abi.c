@@ -408,6 +408,44 @@ static void test_penetration(void) {
 }
 
 /* The last error message is per thread. */
+/* Exact mode on libccd's box sweep (boxbox.c, AlignedX): box 1 (1 x 2 x 1) moves from x = -5
+   by x += 0.1 past box 2 (2 x 1 x 2) at the origin. At step 35 the boxes are apart by exactly
+   3 * 2^-51, at step 65 they overlap by 3 * 2^-52: the default calls both within its touching
+   tolerance; exact mode answers both exactly, the gap as one double. */
+static void test_exact_mode(void) {
+  GjkShape *box1, *box2, *e;
+  CHECK(gjk_box_new(0.5, 1.0, 0.5, &box1) == GJK_OK);
+  CHECK(gjk_box_new(1.0, 0.5, 1.0, &box2) == GJK_OK);
+  GjkQueryOptions exact = gjk_query_options_default();
+  CHECK(!exact.exact); /* off by default */
+  exact.exact = true;
+  double x = -5.0;
+  for (int i = 0; i < 100; i++) {
+    double position[3] = {x, 0, 0};
+    GjkPose at = gjk_pose_3d(position, NULL);
+    GjkDistanceResult r;
+    bool hit = false;
+    CHECK(gjk_distance_ex(box1, &at, box2, NULL, &exact, &r) == GJK_OK);
+    CHECK(gjk_intersect_ex(box1, &at, box2, NULL, &exact, &hit) == GJK_OK);
+    CHECK(hit == r.intersecting && !r.tolerance_call);
+    CHECK(r.lower_bound <= r.distance && r.distance - r.lower_bound <= ldexp(r.lower_bound, -30));
+    if (i == 35) {
+      CHECK(!r.intersecting && r.distance == 3.0 * ldexp(1.0, -51) && r.lower_bound == r.distance);
+      GjkDistanceResult loose;
+      CHECK(gjk_distance(box1, &at, box2, NULL, &loose) == GJK_OK);
+      CHECK(!loose.intersecting || loose.tolerance_call); /* the default: no false proof */
+    }
+    if (i == 65) CHECK(r.intersecting && r.distance == 0.0);
+    x += 0.1;
+  }
+  CHECK(gjk_ellipse_new(2, 1, &e) == GJK_OK);
+  GjkDistanceResult r;
+  EXPECT_ERROR(gjk_distance_ex(e, NULL, e, NULL, &exact, &r), GJK_INVALID_ARGUMENT, "exact");
+  gjk_shape_free(e);
+  gjk_shape_free(box1);
+  gjk_shape_free(box2);
+}
+
 static void *fail_in_thread(void *arg) {
   (void)arg;
   GjkShape *s;
@@ -434,6 +472,7 @@ int main(void) {
   test_analytic_3d();
   test_bad_input();
   test_penetration();
+  test_exact_mode();
   test_thread_local_message();
   return SUMMARY();
 }

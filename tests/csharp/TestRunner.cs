@@ -52,6 +52,7 @@ internal static class TestRunner
         FloatInput();
         BadInput();
         NoConvergence();
+        ExactMode();
         TutorialMirror();
         NoAllocationPerQuery();
         HandlesAreReleased();
@@ -484,6 +485,35 @@ internal static class TestRunner
                 "the disposed shape's argument is named");
             Check(!Gjk.Intersect(circle, GjkPose.Identity, circle, new GjkPose(3, 0, 0)),
                 "queries still work after the errors");
+        }
+    }
+
+    /// <summary>Exact mode: the square [-1, 0] x [0, 1] and the rectangle [g, 1] x [0, 1],
+    /// g = 2^-60, every coordinate exact. The default calls them touching within its
+    /// tolerance; exact mode answers apart by exactly g, and overlapping at -g; an ellipse is
+    /// refused, naming the option.</summary>
+    private static void ExactMode()
+    {
+        double g = Math.Pow(2, -60);
+        GjkQueryOptions exact = GjkQueryOptions.Default;
+        Check(!exact.Exact, "exact mode is off by default");
+        exact.Exact = true;
+        using (Shape left = Shape.Polygon(new double[] { -1, 0, 0, 0, 0, 1, -1, 1 }))
+        using (Shape apart = Shape.Polygon(new double[] { g, 0, 1, 0, 1, 1, g, 1 }))
+        using (Shape overlapping = Shape.Polygon(new double[] { -g, 0, 1, 0, 1, 1, -g, 1 }))
+        using (Shape ellipse = Shape.Ellipse(2, 1))
+        {
+            GjkPose id = GjkPose.Identity;
+            Check(Gjk.Distance(left, id, apart, id).ToleranceCall, "the default: a tolerance call");
+            GjkDistanceResult r = Gjk.Distance(left, id, apart, id, exact);
+            Check(!r.Intersecting && !r.ToleranceCall && r.LowerBound == g && r.Distance == g,
+                "exact mode: apart by exactly 2^-60, got [" + r.LowerBound + ", " + r.Distance + "]");
+            Check(!Gjk.Intersect(left, id, apart, id, exact), "exact boolean: apart");
+            Check(Gjk.Intersect(left, id, overlapping, id, exact), "exact boolean: overlapping");
+            var refused = Throws<GjkException>(() => Gjk.Distance(ellipse, id, left, id, exact),
+                "exact mode on an ellipse raises");
+            Check(refused != null && refused.Status == GjkStatus.InvalidArgument
+                && refused.Message.Contains("exact"), "it names the option");
         }
     }
 

@@ -95,6 +95,7 @@ fn table() -> Vec<Row> {
     let opt = |t: f64, m: u32| GjkQueryOptions {
         relative_tolerance: t,
         max_iterations: m,
+        exact: false,
     };
     let mut d = GjkDistanceResult::default();
     let mut hit = false;
@@ -293,6 +294,21 @@ fn table() -> Vec<Row> {
                 gjk_ellipse_new(3.0, 1.0, &mut e);
                 let moved = gjk_pose_2d(5.0, 4.0, 0.3);
                 let s = gjk_distance_ex(e, null, e, &moved, &opt(0.0, 1), &mut d);
+                gjk_shape_free(e);
+                s
+            },
+        ),
+        row(
+            "exact mode on a curved shape",
+            "gjk_intersect_ex(ellipse, ..., {1e-12, 128, true}, &hit)",
+            || unsafe {
+                let mut e = std::ptr::null_mut();
+                gjk_ellipse_new(3.0, 1.0, &mut e);
+                let exact = GjkQueryOptions {
+                    exact: true,
+                    ..opt(1e-12, 128)
+                };
+                let s = gjk_intersect_ex(e, null, c, null, &exact, &mut hit);
                 gjk_shape_free(e);
                 s
             },

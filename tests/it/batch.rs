@@ -253,6 +253,7 @@ fn pairs_within_rejects_bad_separations_and_options() {
         query: QueryOptions {
             relative_tolerance: 2.0,
             max_iterations: 10,
+            exact: false,
         },
         threads: 0,
     };

@@ -57,6 +57,7 @@ impl Worst {
 const DEFAULT: QueryOptions = QueryOptions {
     relative_tolerance: 1e-12,
     max_iterations: 128,
+    exact: false,
 };
 
 /// A ray aimed at a random point near a shape of size `size` centred at `center`.
@@ -1119,6 +1120,7 @@ fn shape_casts_reject_bad_input_and_stop_at_the_cap() {
                 query: QueryOptions {
                     relative_tolerance: 2.0,
                     max_iterations: 10,
+                    exact: false,
                 },
                 ..CastOptions::default()
             },
@@ -1136,6 +1138,7 @@ fn shape_casts_reject_bad_input_and_stop_at_the_cap() {
         query: QueryOptions {
             relative_tolerance: 0.0,
             max_iterations: 2,
+            exact: false,
         },
         ..CastOptions::default()
     };

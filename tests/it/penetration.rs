@@ -366,6 +366,7 @@ fn ellipsoids_converge_or_report() {
         let options = QueryOptions {
             relative_tolerance: 1e-6,
             max_iterations: 1000,
+            exact: false,
         };
         let p = penetration_with(&e1, &Pose::identity(), &e2, &pose, &options).unwrap();
         assert!(
@@ -388,6 +389,7 @@ fn ellipsoids_converge_or_report() {
         let tight = QueryOptions {
             relative_tolerance: 0.0,
             max_iterations: 3,
+            exact: false,
         };
         match penetration_with(&e1, &Pose::identity(), &e2, &pose, &tight) {
             Ok(p) => assert!(p.signed_distance.is_finite()),

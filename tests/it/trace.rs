@@ -289,6 +289,7 @@ fn capped_query_keeps_its_steps() {
     let options = QueryOptions {
         relative_tolerance: 0.0,
         max_iterations: 4,
+        exact: false,
     };
     let mut steps = Vec::new();
     let outcome = distance_traced(

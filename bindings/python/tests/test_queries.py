@@ -123,6 +123,29 @@ def test_intersect_touching_counts():
     assert gjk.intersect(gjk.Polygon(UNIT_SQUARE), gjk.Polygon(UNIT_SQUARE + 0.5))
 
 
+def test_exact_mode_decides_gaps_below_the_tolerance():
+    # The square [-1, 0] x [0, 1] and the rectangle [g, 1] x [0, 1], g = 2^-60 (every
+    # coordinate exact): the default calls them touching within its tolerance; exact mode
+    # answers apart by exactly g, and overlapping at -g.
+    gap = 2.0 ** -60
+    left = gjk.Polygon(UNIT_SQUARE - [1.0, 0.0])
+
+    def right(x):
+        return gjk.Polygon(np.array([[x, 0.0], [1.0, 0.0], [1.0, 1.0], [x, 1.0]]))
+
+    assert gjk.distance(left, right(gap)).tolerance_call
+    r = gjk.distance(left, right(gap), exact=True)
+    assert not r.intersecting and not r.tolerance_call
+    assert r.lower_bound == r.distance == gap
+    assert not gjk.intersect(left, right(gap), exact=True)
+    assert gjk.intersect(left, right(-gap), exact=True)
+    batch = gjk.distance_batch(left, [right(gap), right(-gap)], exact=True)
+    assert list(batch.intersecting) == [False, True]
+    assert list(gjk.intersect_batch(left, [right(gap), right(-gap)], exact=True)) == [False, True]
+    with pytest.raises(gjk.InvalidArgumentError, match="exact"):
+        gjk.distance(gjk.Ellipse(2.0, 1.0), left, exact=True)
+
+
 def test_penetration_of_two_discs():
     r = gjk.penetration(gjk.Circle(1.0), gjk.Circle(1.0), None, [1.5, 0.0])
     assert r.intersecting

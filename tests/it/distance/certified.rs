@@ -4,6 +4,10 @@
 //! 3D, face to face, vertex to face (also across a tilted face), edge to edge and vertex to
 //! vertex, separated by the gap and overlapping by it.
 //!
+//! Exact mode (`QueryOptions::exact`) answers the same shapes with the exact verdict and an
+//! interval at most 4 ulps of the exact distance wide around it (0 when they touch or overlap),
+//! never a tolerance call; its boolean query gives the same verdict.
+//!
 //! The oracle is the construction: every coordinate is a power of two times a small integer,
 //! exactly representable, and the closest features are an axis-aligned (or a Pythagorean,
 //! 3-4-5 or 2-3-6-7) plane and a vertex or edge at an exactly known offset from it, so the
@@ -11,7 +15,55 @@
 //! are exact: `g` is a float.
 
 use gjk::shape::{Ball, ConvexHull};
-use gjk::{distance, DistanceResult, Pose, Support, Vector};
+use gjk::{distance_with, intersect_with, DistanceResult, Pose, QueryOptions, Support, Vector};
+
+/// The two modes every case runs in: the default, and exact mode.
+fn modes() -> [QueryOptions; 2] {
+    let exact = QueryOptions {
+        exact: true,
+        ..QueryOptions::default()
+    };
+    [QueryOptions::default(), exact]
+}
+
+/// The distance and (in exact mode) the boolean query on a pair in `options`' mode, judged
+/// against the exact distance, a float (see [`encloses`] and [`exactly`]).
+fn judged<const D: usize>(
+    options: &QueryOptions,
+    a: &impl Support<D>,
+    pose_a: &Pose<D>,
+    b: &impl Support<D>,
+    pose_b: &Pose<D>,
+    exact: f64,
+) -> Result<(), String> {
+    let result = distance_with(a, pose_a, b, pose_b, options).map_err(|e| format!("{e:?}"))?;
+    encloses(&result, exact)?;
+    if !options.exact {
+        return Ok(());
+    }
+    exactly(&result, exact)?;
+    let verdict = intersect_with(a, pose_a, b, pose_b, options).map_err(|e| format!("{e:?}"))?;
+    match verdict == (exact == 0.0) {
+        true => Ok(()),
+        false => Err(format!("exact mode's boolean query says {verdict}")),
+    }
+}
+
+/// Exact mode's contract on a result whose exact distance is the float `exact`: the verdict
+/// (intersecting exactly when `exact` is 0, never a tolerance call) and an interval at most 4
+/// ulps of `exact` wide.
+fn exactly<const D: usize>(result: &DistanceResult<D>, exact: f64) -> Result<(), String> {
+    let ulp = exact.next_up() - exact;
+    let tight = result.distance - result.lower_bound <= 4.0 * ulp;
+    if result.intersecting == (exact == 0.0) && !result.tolerance_call && tight {
+        Ok(())
+    } else {
+        Err(format!(
+            "exact mode: exact {exact:e}, [{:e}, {:e}], intersecting {}, tolerance call {}",
+            result.lower_bound, result.distance, result.intersecting, result.tolerance_call
+        ))
+    }
+}
 
 /// A configuration: the two point clouds when the gap (signed: negative overlaps) is `gap`
 /// and the shapes' size is `s`.
@@ -167,18 +219,16 @@ fn check_configurations<const D: usize>(configurations: Vec<(&'static str, Build
     let mut queries = 0;
     for (name, build) in configurations {
         for (g, s) in gaps_and_scales() {
-            for (signed_gap, exact) in [(g, g), (-g, 0.0)] {
+            for (signed_gap, exact) in [(g, g), (-g, 0.0), (0.0, 0.0)] {
                 let (a, b) = build(s, signed_gap);
                 let a = ConvexHull::<D>::new(a).expect("a valid cloud");
                 let b = ConvexHull::<D>::new(b).expect("a valid cloud");
                 let id = Pose::identity();
-                queries += 1;
-                let outcome = match distance(&a, &id, &b, &id) {
-                    Ok(result) => encloses(&result, exact),
-                    Err(e) => Err(format!("error {e:?}")),
-                };
-                if let Err(why) = outcome {
-                    failures.push(format!("{name}, s = {s:e}, gap {signed_gap:e}: {why}"));
+                for options in modes() {
+                    queries += 1;
+                    if let Err(why) = judged(&options, &a, &id, &b, &id, exact) {
+                        failures.push(format!("{name}, s = {s:e}, gap {signed_gap:e}: {why}"));
+                    }
                 }
             }
         }
@@ -235,12 +285,10 @@ fn check_ball_against_face<const D: usize>(
             let ball = Ball::<D>::new(radius).expect("a valid ball");
             let at = Pose::from_translation(axis(radius + signed_gap)).expect("a finite offset");
             assert_eq!(ball.center(), Vector::<D>::zeros());
-            let outcome = match distance(&a, &Pose::identity(), &ball, &at) {
-                Ok(result) => encloses(&result, exact),
-                Err(e) => Err(format!("error {e:?}")),
-            };
-            if let Err(why) = outcome {
-                failures.push(format!("s = {s:e}, gap {signed_gap:e}: {why}"));
+            for options in modes() {
+                if let Err(why) = judged(&options, &a, &Pose::identity(), &ball, &at, exact) {
+                    failures.push(format!("s = {s:e}, gap {signed_gap:e}: {why}"));
+                }
             }
         }
     }
@@ -345,15 +393,31 @@ mod exact {
     }
 }
 
-/// Checks a 3D result against an exact squared distance.
-fn check_exact(what: &str, result: &DistanceResult<3>, squared: &exact::Q) {
-    assert!(
-        exact::encloses(result.lower_bound, result.distance, squared),
-        "{what}: exact distance^2 {} not within [{:e}, {:e}]^2 ({result:?})",
-        squared,
-        result.lower_bound,
-        result.distance
-    );
+/// Checks the 3D results of `query` in both modes against an exact squared distance: the
+/// interval encloses it, and in exact mode the verdict is exact and the interval at most 4
+/// ulps wide, or (shapes far apart, where exact mode keeps the float answer) at most 2^-30 of
+/// the distance.
+fn check_exact(what: &str, query: impl Fn(&QueryOptions) -> DistanceResult<3>, squared: &exact::Q) {
+    for options in modes() {
+        let result = query(&options);
+        assert!(
+            exact::encloses(result.lower_bound, result.distance, squared),
+            "{what}: exact distance^2 {} not within [{:e}, {:e}]^2 ({result:?})",
+            squared,
+            result.lower_bound,
+            result.distance
+        );
+        let touching = *squared == exact::q(0.0);
+        let ulp = result.distance.next_up() - result.distance;
+        let width = result.distance - result.lower_bound;
+        assert!(
+            !options.exact
+                || (result.intersecting == touching
+                    && !result.tolerance_call
+                    && (width <= 4.0 * ulp || width <= result.lower_bound / f64::powi(2.0, 30))),
+            "{what}: exact mode's answer for exact distance^2 {squared}: {result:?}"
+        );
+    }
 }
 
 /// libccd's box-box sweeps (src/testsuites/boxbox.c, `boxboxAlignedX`; AlignedY, AlignedZ and
@@ -379,7 +443,9 @@ fn libccd_box_sweeps_are_enclosed() {
         let mut x: f64 = start;
         for i in 0..100 {
             let at = Pose::from_translation(v3(x, 0.0, 0.0)).unwrap();
-            let r = distance(&box_1, &at, &box_2, &Pose::identity()).unwrap();
+            let query = |o: &QueryOptions| {
+                distance_with(&box_1, &at, &box_2, &Pose::identity(), o).unwrap()
+            };
             // Box 2 in box 1's frame: translated by 0 - x, its faces rounded as placed.
             let (low, high) = (-h2 + -x, h2 + -x);
             let gap = (exact::q(low) - exact::q(h1)).max(exact::q(-h1) - exact::q(high));
@@ -390,12 +456,13 @@ fn libccd_box_sweeps_are_enclosed() {
             };
             check_exact(
                 &format!("sizes {sizes_1:?}, step {i}, x = {x:e}"),
-                &r,
+                query,
                 &squared,
             );
             if start == -5.0 && i == 35 {
                 // libccd's own gap |x| - 1.5, exactly 3 * 2^-51: the same shapes.
                 assert_eq!(gap, exact::q(3.0 * 2f64.powi(-51)));
+                let r = query(&QueryOptions::default());
                 assert!(!r.intersecting || r.tolerance_call, "{r:?}");
             }
             x += step;
@@ -431,17 +498,16 @@ fn opengjk_boundary_cases_are_enclosed() {
     let normal = cross(line[0], line[1]);
     for delta in [0.1, 1e-12, 0.0, -2.0] {
         let point = along(on_line, delta, normal);
-        let r = distance(
-            &segment(line[0], line[1]),
-            &id,
-            &Point::new(Vector::from(point)).unwrap(),
-            &id,
-        )
-        .unwrap();
+        let (line_shape, point_shape) = (
+            segment(line[0], line[1]),
+            Point::new(Vector::from(point)).unwrap(),
+        );
+        let query =
+            |o: &QueryOptions| distance_with(&line_shape, &id, &point_shape, &id, o).unwrap();
         let [a, b, x] = [line[0], line[1], point].map(exact::p);
         check_exact(
             &format!("line_point {delta}"),
-            &r,
+            query,
             &exact::point_segment(&x, &a, &b),
         );
     }
@@ -452,17 +518,12 @@ fn opengjk_boundary_cases_are_enclosed() {
     for delta in [0.1, 1e-12, 0.0] {
         let start = along(on_line, delta, normal);
         let other = [start, [2.0, 5.0, 6.0]];
-        let r = distance(
-            &segment(line[0], line[1]),
-            &id,
-            &segment(other[0], other[1]),
-            &id,
-        )
-        .unwrap();
+        let (first, second) = (segment(line[0], line[1]), segment(other[0], other[1]));
+        let query = |o: &QueryOptions| distance_with(&first, &id, &second, &id, o).unwrap();
         let [a, b, c, d] = [line[0], line[1], other[0], other[1]].map(exact::p);
         check_exact(
             &format!("line_line {delta}"),
-            &r,
+            query,
             &exact::segment_segment(&a, &b, &c, &d),
         );
     }
@@ -475,7 +536,8 @@ fn opengjk_boundary_cases_are_enclosed() {
         let hull = |t: [[f64; 3]; 3]| {
             ConvexHull::<3>::new(t.iter().map(|p| Vector::from(*p)).collect()).unwrap()
         };
-        let r = distance(&hull(t1), &id, &hull(t2), &id).unwrap();
+        let (first, second) = (hull(t1), hull(t2));
+        let query = |o: &QueryOptions| distance_with(&first, &id, &second, &id, o).unwrap();
         // Coplanar and apart: the least distance between their edges.
         let edges = |t: [[f64; 3]; 3]| {
             [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])].map(|(a, b)| (exact::p(a), exact::p(b)))
@@ -485,7 +547,7 @@ fn opengjk_boundary_cases_are_enclosed() {
             .flat_map(|(a, b)| edges(t2).map(|(c, d)| exact::segment_segment(a, b, &c, &d)))
             .min()
             .unwrap();
-        check_exact(&format!("tri_distance {delta:e}"), &r, &squared);
+        check_exact(&format!("tri_distance {delta:e}"), query, &squared);
     }
 }
 
@@ -549,16 +611,12 @@ fn random_polytopes_at_exact_gaps_are_enclosed() {
                 ConvexHull::<D>::new(a).unwrap(),
                 ConvexHull::<D>::new(b_local).unwrap(),
             );
-            let r = distance(
-                &a,
-                &Pose::identity(),
-                &b,
-                &Pose::from_translation(offset).unwrap(),
-            )
-            .unwrap();
+            let (id, at) = (Pose::identity(), Pose::from_translation(offset).unwrap());
             let exact = signed_gap.max(0.0);
-            if let Err(why) = encloses(&r, exact) {
-                failures.push(format!("case {case}: s = {s:e}, gap {signed_gap:e}: {why}"));
+            for options in modes() {
+                if let Err(why) = judged(&options, &a, &id, &b, &at, exact) {
+                    failures.push(format!("case {case}: s = {s:e}, gap {signed_gap:e}: {why}"));
+                }
             }
         }
         assert!(

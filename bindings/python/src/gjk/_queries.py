@@ -49,11 +49,12 @@ _check_layout(PAIR_DTYPE, "GjkPair")
 U32_MAX = 0xFFFFFFFF
 
 
-def _options(tolerance: Optional[float], max_iterations: Optional[int]):
+def _options(tolerance: Optional[float], max_iterations: Optional[int], exact: bool = False):
     """A GjkQueryOptions pointer, or NULL for the library's defaults; ``tolerance`` must be a
     number in [0, 1), ``max_iterations`` an integer from 1 (both as the library requires, but
-    named as in Python)."""
-    if tolerance is None and max_iterations is None:
+    named as in Python), ``exact`` a bool (exact mode: see ``distance``)."""
+    exact = flag(exact, "exact")
+    if tolerance is None and max_iterations is None and not exact:
         return ffi.NULL
     options = ffi.new("GjkQueryOptions *", lib.gjk_query_options_default())
     if tolerance is not None:
@@ -62,6 +63,7 @@ def _options(tolerance: Optional[float], max_iterations: Optional[int]):
             raise invalid(f"tolerance is {tolerance}: it must be in [0, 1)")
     if max_iterations is not None:
         options.max_iterations = integer(max_iterations, "max_iterations", 1, U32_MAX)
+    options.exact = exact
     return options
 
 
@@ -182,14 +184,18 @@ def _distance_result(c, dimension: int) -> DistanceResult:
 def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
              tolerance: Optional[float] = None,
              max_iterations: Optional[int] = None,
-             cache: Optional[SimplexCache] = None) -> DistanceResult:
+             cache: Optional[SimplexCache] = None, exact: bool = False) -> DistanceResult:
     """The distance between shape ``a`` placed by ``pose_a`` and ``b`` placed by ``pose_b``
     (None: identity; a bare translation is accepted), with the closest points, the normal from
     A to B and a certified lower bound (``gjk_distance_ex``; warm-started from ``cache``, which
     then holds this query's end, with ``gjk_distance_cached``). ``NoConvergenceError`` carries
-    the bounds found in its ``result``."""
+    the bounds found in its ``result``. ``exact=True`` (exact mode, for polygons, polytopes,
+    boxes, segments, points, circles, spheres, capsules and such shapes rounded; others raise
+    ``InvalidArgumentError``): the verdict is exact, never a tolerance call, and near touching
+    ``[lower_bound, distance]`` are the adjacent doubles around the exact distance."""
     out = ffi.new("GjkDistanceResult *")
-    placed, options = _placed(a, pose_a, b, pose_b), _options(tolerance, max_iterations)
+    placed = _placed(a, pose_a, b, pose_b)
+    options = _options(tolerance, max_iterations, exact)
     if cache is None:
         status = lib.gjk_distance_ex(*placed, options, out)
     else:
@@ -202,12 +208,13 @@ def distance(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = Non
 
 def intersect(a: Shape, b: Shape, pose_a: PoseLike = None, pose_b: PoseLike = None, *,
               max_iterations: Optional[int] = None,
-              cache: Optional[SimplexCache] = None) -> bool:
+              cache: Optional[SimplexCache] = None, exact: bool = False) -> bool:
     """Whether the placed shapes overlap or touch (``gjk_intersect_ex``: stops as soon as it
     knows; warm-started from ``cache``, which then holds the proof, with
-    ``gjk_intersect_cached``)."""
+    ``gjk_intersect_cached``). ``exact=True``: the exact verdict (see ``distance``)."""
     out = ffi.new("bool *")
-    placed, options = _placed(a, pose_a, b, pose_b), _options(None, max_iterations)
+    placed = _placed(a, pose_a, b, pose_b)
+    options = _options(None, max_iterations, exact)
     if cache is None:
         status = lib.gjk_intersect_ex(*placed, options, out)
     else:
@@ -424,18 +431,18 @@ def _batch_dimension(shapes_a: ShapesLike, shapes_b: ShapesLike) -> int:
 def distance_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None, *,
                    threads: int = 0, tolerance: Optional[float] = None,
                    max_iterations: Optional[int] = None,
-                   raise_on_error: bool = True) -> DistanceBatch:
+                   raise_on_error: bool = True, exact: bool = False) -> DistanceBatch:
     """The distances of N pairs in one call (``gjk_distance_batch``, on up to ``threads``
     threads, 0: one per core): pair k is ``shapes_a[k]`` placed by ``poses_a[k]`` against
     ``shapes_b[k]`` placed by ``poses_b[k]``. A single Shape stands for N copies of itself;
     poses are an (N, 7) array (see ``gjk.poses``), a list of Pose, one Pose, or None
     (identity). Row k equals what ``distance`` answers for pair k. A failing pair raises
     (the exception's ``result`` holds the whole batch) unless ``raise_on_error`` is False;
-    ``status`` says which pairs failed."""
+    ``status`` says which pairs failed. ``exact``: exact mode, as ``distance``."""
     raise_on_error = flag(raise_on_error, "raise_on_error")
     d, results, statuses, status = _run_batch(
         lib.gjk_distance_batch, DISTANCE_DTYPE, "GjkDistanceResult *", shapes_a, shapes_b,
-        poses_a, poses_b, _options(tolerance, max_iterations), threads)
+        poses_a, poses_b, _options(tolerance, max_iterations, exact), threads)
     batch = DistanceBatch(results["distance"], results["point_a"][:, :d],
                           results["point_b"][:, :d], results["normal"][:, :d],
                           results["lower_bound"], results["iterations"],
@@ -503,14 +510,16 @@ def penetration_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, 
 
 
 def intersect_batch(shapes_a: ShapesLike, shapes_b: ShapesLike, poses_a=None, poses_b=None, *,
-                    threads: int = 0, max_iterations: Optional[int] = None) -> NDArray[np.bool_]:
+                    threads: int = 0, max_iterations: Optional[int] = None,
+                    exact: bool = False) -> NDArray[np.bool_]:
     """Whether each of N pairs intersects, in one call (``gjk_intersect_batch``); arguments
-    as ``distance_batch``. Any failing pair raises."""
+    as ``distance_batch``. Any failing pair raises. ``exact``: exact verdicts, as
+    ``intersect``."""
     n, _, ha, pa, hb, pb = _batch(shapes_a, shapes_b, poses_a, poses_b)
     results = np.zeros(n, np.bool_)
     status = lib.gjk_intersect_batch(
         _pointer(ha, "GjkShape **"), _pointer(pa, "GjkPose *"), _pointer(hb, "GjkShape **"),
-        _pointer(pb, "GjkPose *"), n, _options(None, max_iterations), _threads(threads),
+        _pointer(pb, "GjkPose *"), n, _options(None, max_iterations, exact), _threads(threads),
         _pointer(results, "bool *"), ffi.NULL)
     if status != lib.GJK_OK:
         raise error(status)

@@ -156,11 +156,26 @@ namespace GjkCollision
         public double RelativeTolerance;
         /// <summary>The most support-point evaluations; at least 1. Default 128.</summary>
         public uint MaxIterations;
+        // C bool: one byte, 0 or 1 (a byte keeps the struct blittable).
+        private byte exact;
 
-        public GjkQueryOptions(double relativeTolerance, uint maxIterations)
+        /// <summary>Exact mode (default false), for the distance and boolean queries and their
+        /// batch forms: the verdict is exact, never a tolerance call, and near touching
+        /// [LowerBound, Distance] are the adjacent doubles around the exact distance. Both
+        /// shapes must be point sets, possibly rounded (polygons, polytopes, boxes, segments,
+        /// points, circles, spheres, capsules and such shapes rounded); others fail with
+        /// GJK_INVALID_ARGUMENT naming <c>exact</c>.</summary>
+        public bool Exact
+        {
+            get { return exact != 0; }
+            set { exact = value ? (byte)1 : (byte)0; }
+        }
+
+        public GjkQueryOptions(double relativeTolerance, uint maxIterations, bool exact = false)
         {
             RelativeTolerance = relativeTolerance;
             MaxIterations = maxIterations;
+            this.exact = exact ? (byte)1 : (byte)0;
         }
 
         /// <summary>The library's defaults (<c>gjk_query_options_default</c>).</summary>
