@@ -2,8 +2,9 @@
 # Runs the side-by-side benchmarks (the gjk-bench crate in bench/: the headline table of gjk
 # through its C ABI against every peer's fastest path, gjk against parry on every query, then
 # against libccd, Bullet and Box2D, on the same pairs) in release mode, prints their tables,
-# and rewrites the part of README.md between the lines <!-- bench:start --> and
+# and rewrites the part of docs/performance.md between the lines <!-- bench:start --> and
 # <!-- bench:end --> with them, the date, the number of CPUs, the CPU model and the command.
+# The README's summary table is copied from the headline by hand: update it after a run.
 #
 #   scripts/bench.sh [--quick | --rounds N]      (arguments are passed to the benchmark)
 #
@@ -13,12 +14,12 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 cargo="${CARGO:-cargo}"
-readme=README.md
+tables_file=docs/performance.md
 start='<!-- bench:start -->'
 end='<!-- bench:end -->'
 
-if [ "$(grep -cxF "$start" "$readme")" != 1 ] || [ "$(grep -cxF "$end" "$readme")" != 1 ]; then
-  echo "$0: $readme must hold the lines '$start' and '$end' once each" >&2
+if [ "$(grep -cxF "$start" "$tables_file")" != 1 ] || [ "$(grep -cxF "$end" "$tables_file")" != 1 ]; then
+  echo "$0: $tables_file must hold the lines '$start' and '$end' once each" >&2
   exit 1
 fi
 
@@ -33,7 +34,7 @@ trap 'rm -f "$tables" "$section" "$updated"' EXIT
 {
   echo
   echo "Against libccd, Bullet and Box2D (\`cargo run --release -p gjk-bench --bin peers\`, how each"
-  echo "is called: [docs/performance-peers.md](docs/performance-peers.md)), same machine, same day:"
+  echo "is called: [performance-peers.md](performance-peers.md)), same machine, same day:"
   echo
   "$cargo" run --quiet --release -p gjk-bench --bin peers -- "$@"
 } >>"$tables"
@@ -57,7 +58,7 @@ awk -v start="$start" -v end="$end" -v section="$section" '
   $0 == start { print; while ((getline line < section) > 0) print line; skipping = 1; next }
   $0 == end { skipping = 0 }
   !skipping { print }
-' "$readme" >"$updated"
+' "$tables_file" >"$updated"
 # Rewrite in place, keeping the file's permissions.
-cat "$updated" >"$readme"
-echo "$0: $readme updated" >&2
+cat "$updated" >"$tables_file"
+echo "$0: $tables_file updated" >&2

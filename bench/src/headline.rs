@@ -238,7 +238,7 @@ pub fn markdown(rows: &[HeadRow], rounds: usize) -> String {
          `distance_support_map_support_map` with an identity `pos12` on the raw points as a \
          `SupportMap` (a scan); parry, shapes: `query::intersection_test` / `distance` on \
          `ConvexPolygon` / `ConvexPolyhedron`. How the others are called: \
-         [docs/performance-peers.md](docs/performance-peers.md). Accuracy as in the tables \
+         [performance-peers.md](performance-peers.md). Accuracy as in the tables \
          below (distances: a Box2D or Bullet pair called overlapping counts as distance \
          0).\n"
     );

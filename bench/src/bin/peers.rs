@@ -10,7 +10,7 @@
 //! minimum and maximum), the ratios of the medians (above 1: gjk is faster) and wrong answers
 //! against the exact truth. The libraries compared in a row run in the same rounds, in a
 //! rotating order (as the main benchmark's), so that they share the machine's load alike.
-//! `scripts/bench.sh` puts the tables in the README.
+//! `scripts/bench.sh` puts the tables in docs/performance.md.
 
 use std::hint::black_box;
 
