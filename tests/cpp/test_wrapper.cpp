@@ -466,6 +466,30 @@ void test_cache() {
   CHECK(cache.count > 0 && cache.dimension == 2);
 }
 
+// Exact mode: the square [-1, 0] x [0, 1] and the rectangle [g, 1] x [0, 1], g = 2^-60, every
+// coordinate exact. The default calls them touching within its tolerance; exact mode answers
+// apart by exactly g (and overlapping at -g); an ellipse is refused, naming the option.
+static void test_exact_mode() {
+  const double g = std::ldexp(1.0, -60);
+  const double left_xy[] = {-1, 0, 0, 0, 0, 1, -1, 1};
+  const double apart_xy[] = {g, 0, 1, 0, 1, 1, g, 1};
+  const double overlapping_xy[] = {-g, 0, 1, 0, 1, 1, -g, 1};
+  gjk::Shape left = gjk::Shape::polygon(left_xy, 4);
+  gjk::Shape apart = gjk::Shape::polygon(apart_xy, 4);
+  gjk::Shape overlapping = gjk::Shape::polygon(overlapping_xy, 4);
+  gjk::QueryOptions o = gjk::default_options();
+  CHECK(!o.exact);
+  o.exact = true;
+  CHECK(gjk::distance(left, apart).tolerance_call);
+  gjk::DistanceResult r = gjk::distance(left, gjk::Pose(), apart, gjk::Pose(), o);
+  CHECK(!r.intersecting && !r.tolerance_call && r.lower_bound == g && r.distance == g);
+  CHECK(!gjk::intersect(left, gjk::Pose(), apart, gjk::Pose(), o));
+  CHECK(gjk::intersect(left, gjk::Pose(), overlapping, gjk::Pose(), o));
+  gjk::Shape e = gjk::Shape::ellipse(2.0, 1.0);
+  CHECK_THROWS(gjk::distance(e, gjk::Pose(), left, gjk::Pose(), o), GJK_INVALID_ARGUMENT,
+               "exact");
+}
+
 int main() {
   std::string expected = std::to_string(GJK_VERSION_MAJOR) + "." +
                          std::to_string(GJK_VERSION_MINOR) + "." +
@@ -483,5 +507,6 @@ int main() {
   test_aabb();
   test_trace();
   test_cache();
+  test_exact_mode();
   return check::summary();
 }
