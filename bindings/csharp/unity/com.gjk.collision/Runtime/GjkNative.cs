@@ -256,6 +256,19 @@ namespace GjkCollision
 
         // Casts (Cast.cs).
 
+        /// <summary><see cref="gjk_ray_cast_ex"/> with the default options.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_ray_cast(
+            Shape shape, [In] ref GjkPose pose, [In] ref Double3 origin,
+            [In] ref Double3 direction, double maxT, out GjkRayHit result);
+
+        /// <summary><see cref="gjk_shape_cast_ex"/> with the default options.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_shape_cast(
+            Shape a, [In] ref GjkPose poseA, [In] ref Double3 velocityA, Shape b,
+            [In] ref GjkPose poseB, [In] ref Double3 velocityB, double maxT,
+            double targetSeparation, out GjkShapeCastHit result);
+
         /// <summary><paramref name="origin"/> and <paramref name="direction"/> are 3 doubles
         /// each.</summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -272,6 +285,10 @@ namespace GjkCollision
             double targetSeparation, [In] ref GjkQueryOptions options, out GjkShapeCastHit result);
 
         // Warm starts (Cache.cs).
+
+        /// <summary>An empty cache, as <c>default(GjkSimplexCache)</c>.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkSimplexCache gjk_simplex_cache_empty();
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_distance_cached(
@@ -294,6 +311,14 @@ namespace GjkCollision
             IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
             UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
             [Out] GjkDistanceResult[] results, [Out] GjkStatus[] statuses);
+
+        /// <summary>As <see cref="gjk_distance_batch"/>, with the penetration of each
+        /// pair.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_penetration_batch(
+            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
+            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
+            [Out] GjkPenetrationResult[] results, [Out] GjkStatus[] statuses);
 
         /// <summary>As <see cref="gjk_distance_batch"/>; results are C bools (bytes).</summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
