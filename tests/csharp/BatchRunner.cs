@@ -95,6 +95,31 @@ internal static class BatchRunner
         Gjk.DistanceBatch(a, null, b, null, atOrigin);
         Check(Same(atOrigin[5], Gjk.Distance(a[5], b[5])), "null poses are identities");
 
+        // The raw penetration batch (no checked wrapper yet) equals the single calls.
+        {
+            IntPtr[] ha = new IntPtr[m], hb = new IntPtr[m];
+            for (int k = 0; k < m; k++)
+            {
+                ha[k] = a[k].DangerousGetHandle();
+                hb[k] = b[k].DangerousGetHandle();
+            }
+            GjkQueryOptions options = GjkQueryOptions.Default;
+            GjkPenetrationResult[] depths = new GjkPenetrationResult[m];
+            GjkStatus[] statuses = new GjkStatus[m];
+            Check(GjkNative.gjk_penetration_batch(ha, pa, hb, pb, (UIntPtr)m, ref options, 2,
+                depths, statuses) == GjkStatus.Ok, "gjk_penetration_batch");
+            bool same = true;
+            for (int k = 0; k < m; k++)
+            {
+                GjkPenetrationResult r = Gjk.Penetration(a[k], pa[k], b[k], pb[k]);
+                same = same && statuses[k] == GjkStatus.Ok
+                    && depths[k].SignedDistance.Equals(r.SignedDistance)
+                    && depths[k].Normal.ToString() == r.Normal.ToString()
+                    && depths[k].Intersecting == r.Intersecting;
+            }
+            Check(same, "gjk_penetration_batch answers as Gjk.Penetration");
+        }
+
         // PairsWithin equals brute force through Gjk.Distance.
         foreach (double separation in new[] { 0.0, 0.5 })
         {

@@ -18,7 +18,8 @@ internal static class CacheTests
         using (Shape circle = Shape.Circle(1.0))
         using (Shape sphere = Shape.Sphere(1.0))
         {
-            GjkSimplexCache cache = default(GjkSimplexCache);
+            GjkSimplexCache cache = GjkNative.gjk_simplex_cache_empty();
+            Check(cache.Count == 0, "gjk_simplex_cache_empty is empty");
             GjkSimplexCache boolean = default(GjkSimplexCache);
             uint cold = 0, warm = 0;
             for (int frame = 0; frame < 100; frame++)

@@ -33,6 +33,10 @@ internal static class CastTests
             Near(hit.T, 4.5, 1e-12, "box t");
             Near(hit.Normal, new Double3(-1.0, 0.0, 0.0), 1e-12, "box normal");
             Check(!Gjk.RayCast(box, at, origin, alongX, 4.0).Hit, "box too far");
+            // The raw call with the default options answers as the checked one.
+            GjkRayHit raw;
+            Check(GjkNative.gjk_ray_cast(box, ref at, ref origin, ref alongX, 100.0, out raw)
+                == GjkStatus.Ok && raw.Hit && raw.T == hit.T, "gjk_ray_cast");
             hit = Gjk.RayCast(box, at, new Double3(10.0, 0.0, 0.0), new Double3(0.0, 1.0, 0.0));
             Check(hit.Hit && hit.StartedInside && hit.T == 0.0, "inside");
             hit = Gjk.RayCast(square, GjkPose.Identity, new Double3(-3.0, 1.0, 7.0),
@@ -59,6 +63,11 @@ internal static class CastTests
             Check(hit.Hit && !hit.StartedWithin, "cast hit");
             Near(hit.T, 4.0, 1e-9, "cast t");
             Near(hit.PointA, new Double3(5.0, 0.0, 0.0), 1e-9, "cast point");
+            GjkPose identity = GjkPose.Identity;
+            GjkShapeCastHit raw;
+            Check(GjkNative.gjk_shape_cast(ball, ref identity, ref right, box, ref at, ref left,
+                    double.PositiveInfinity, 0.0, out raw) == GjkStatus.Ok
+                && raw.Hit && raw.T == hit.T, "gjk_shape_cast");
             hit = Gjk.ShapeCast(ball, GjkPose.Identity, right, box, at, left,
                 double.PositiveInfinity, 2.0);
             Near(hit.T, 3.0, 1e-9, "cast within 2");

@@ -14,6 +14,8 @@ mod common;
 mod bad_input;
 /// The batch calls: many pairs at once, pairs within a separation, in Rust and through C.
 mod batch;
+/// The C# binding's P/Invoke declarations (one file) against the C header.
+mod bindings;
 /// Warm starts: the simplex cache against cold queries.
 mod cache;
 /// Ray casts and shape casts.

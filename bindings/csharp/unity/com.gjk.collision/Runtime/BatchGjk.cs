@@ -42,45 +42,6 @@ namespace GjkCollision
         }
     }
 
-    public static partial class GjkNative
-    {
-        /// <summary>Shapes are raw handles (<see cref="SafeHandle.DangerousGetHandle"/>, kept
-        /// alive by the caller); null pose arrays mean identities; <paramref name="statuses"/>
-        /// may be null.</summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_distance_batch(
-            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
-            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
-            [Out] GjkDistanceResult[] results, [Out] GjkStatus[] statuses);
-
-        /// <summary>As <see cref="gjk_distance_batch"/>; results are C bools (bytes).</summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_intersect_batch(
-            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
-            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
-            [Out] byte[] results, [Out] GjkStatus[] statuses);
-
-        /// <summary>Writes a new <c>GjkPairList</c> to <paramref name="list"/>; free it with
-        /// <see cref="gjk_pair_list_free"/>.</summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_pairs_within(
-            IntPtr[] shapes, GjkPose[] poses, UIntPtr count, double separation,
-            [In] ref GjkQueryOptions options, uint threads, out IntPtr list);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern UIntPtr gjk_pair_list_len(IntPtr list);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_pair_list_get(IntPtr list, UIntPtr index, out GjkPair pair);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_pair_list_copy(
-            IntPtr list, UIntPtr first, UIntPtr count, [Out] GjkPair[] pairs);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern void gjk_pair_list_free(IntPtr list);
-    }
-
     public static partial class Gjk
     {
         /// <summary>The distance of every pair k: <paramref name="shapesA"/>[k] placed by

@@ -50,20 +50,6 @@ namespace GjkCollision
         }
     }
 
-    public static partial class GjkNative
-    {
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_distance_cached(
-            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
-            [In] ref GjkQueryOptions options, ref GjkSimplexCache cache,
-            out GjkDistanceResult result);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_intersect_cached(
-            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
-            [In] ref GjkQueryOptions options, ref GjkSimplexCache cache, out byte result);
-    }
-
     public static partial class Gjk
     {
         /// <summary><see cref="Distance(Shape, GjkPose, Shape, GjkPose)"/> warm-started from

@@ -130,24 +130,6 @@ namespace GjkCollision
         }
     }
 
-    public static partial class GjkNative
-    {
-        /// <summary><paramref name="origin"/> and <paramref name="direction"/> are 3 doubles
-        /// each.</summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_ray_cast_ex(
-            Shape shape, [In] ref GjkPose pose, [In] ref Double3 origin,
-            [In] ref Double3 direction, double maxT, [In] ref GjkQueryOptions options,
-            out GjkRayHit result);
-
-        /// <summary>The velocities are 3 doubles each.</summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_shape_cast_ex(
-            Shape a, [In] ref GjkPose poseA, [In] ref Double3 velocityA, Shape b,
-            [In] ref GjkPose poseB, [In] ref Double3 velocityB, double maxT,
-            double targetSeparation, [In] ref GjkQueryOptions options, out GjkShapeCastHit result);
-    }
-
     public static partial class Gjk
     {
         /// <summary>The first hit of the ray origin + t * direction, 0 &lt;= t &lt;= maxT

@@ -1,7 +1,10 @@
 // The raw P/Invoke declarations of the C API (include/gjk.h), one for each function, with
-// the C names. They check nothing that the C functions do not check: a count larger than the
-// array it describes makes the library read past the array. Prefer the checked layer (Shape,
-// Gjk), which is built on these.
+// the C names: every [DllImport] of the binding is in this file and nowhere else (the other
+// files call GjkNative), and tests/it/bindings.rs checks them against the header: each C
+// function declared here, each declaration a C function, with as many parameters, of
+// compatible types. They check nothing that the C functions do not check: a count larger than
+// the array it describes makes the library read past the array. Prefer the checked layer
+// (Shape, Gjk), which is built on these.
 
 using System;
 using System.Runtime.InteropServices;
@@ -126,6 +129,25 @@ namespace GjkCollision
         public static extern GjkStatus gjk_polytope_new_f32(
             Vec3[] points, UIntPtr count, out Shape shape);
 
+#if UNITY_5_3_OR_NEWER
+        // Unity's Vector2 and Vector3 are two and three floats: read in place.
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polygon_new_f32")]
+        public static extern GjkStatus gjk_polygon_new_f32(
+            UnityEngine.Vector2[] points, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polytope_new_f32")]
+        public static extern GjkStatus gjk_polytope_new_f32(
+            UnityEngine.Vector3[] points, UIntPtr count, out Shape shape);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
+            EntryPoint = "gjk_polytope_new_scanning_f32")]
+        public static extern GjkStatus gjk_polytope_new_scanning_f32(
+            UnityEngine.Vector3[] points, UIntPtr count, out Shape shape);
+#endif
+
         /// <summary><c>gjk_polygon_new</c> without the hull's edge graph.</summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GjkStatus gjk_polygon_new_scanning(
@@ -215,5 +237,122 @@ namespace GjkCollision
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern IntPtr gjk_version();
+
+        // Shapes given by a managed support function (SupportShape.cs).
+
+        /// <summary><c>GjkSupportFn</c>: reads 3 doubles at <paramref name="direction"/>,
+        /// writes 3 at <paramref name="outPoint"/>.</summary>
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        public delegate void GjkSupportFn(IntPtr userData, IntPtr direction, IntPtr outPoint);
+
+        /// <summary><c>GjkFreeFn</c>.</summary>
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+        public delegate void GjkFreeFn(IntPtr userData);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_support_shape_new(
+            int dimension, GjkSupportFn support, IntPtr userData, GjkFreeFn freeUserData,
+            out Shape shape);
+
+        // Casts (Cast.cs).
+
+        /// <summary><see cref="gjk_ray_cast_ex"/> with the default options.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_ray_cast(
+            Shape shape, [In] ref GjkPose pose, [In] ref Double3 origin,
+            [In] ref Double3 direction, double maxT, out GjkRayHit result);
+
+        /// <summary><see cref="gjk_shape_cast_ex"/> with the default options.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_shape_cast(
+            Shape a, [In] ref GjkPose poseA, [In] ref Double3 velocityA, Shape b,
+            [In] ref GjkPose poseB, [In] ref Double3 velocityB, double maxT,
+            double targetSeparation, out GjkShapeCastHit result);
+
+        /// <summary><paramref name="origin"/> and <paramref name="direction"/> are 3 doubles
+        /// each.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_ray_cast_ex(
+            Shape shape, [In] ref GjkPose pose, [In] ref Double3 origin,
+            [In] ref Double3 direction, double maxT, [In] ref GjkQueryOptions options,
+            out GjkRayHit result);
+
+        /// <summary>The velocities are 3 doubles each.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_shape_cast_ex(
+            Shape a, [In] ref GjkPose poseA, [In] ref Double3 velocityA, Shape b,
+            [In] ref GjkPose poseB, [In] ref Double3 velocityB, double maxT,
+            double targetSeparation, [In] ref GjkQueryOptions options, out GjkShapeCastHit result);
+
+        // Warm starts (Cache.cs).
+
+        /// <summary>An empty cache, as <c>default(GjkSimplexCache)</c>.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkSimplexCache gjk_simplex_cache_empty();
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_distance_cached(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, ref GjkSimplexCache cache,
+            out GjkDistanceResult result);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_intersect_cached(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, ref GjkSimplexCache cache, out byte result);
+
+        // Batches and the pairs within a separation (BatchGjk.cs).
+
+        /// <summary>Shapes are raw handles (<see cref="SafeHandle.DangerousGetHandle"/>, kept
+        /// alive by the caller); null pose arrays mean identities; <paramref name="statuses"/>
+        /// may be null.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_distance_batch(
+            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
+            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
+            [Out] GjkDistanceResult[] results, [Out] GjkStatus[] statuses);
+
+        /// <summary>As <see cref="gjk_distance_batch"/>, with the penetration of each
+        /// pair.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_penetration_batch(
+            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
+            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
+            [Out] GjkPenetrationResult[] results, [Out] GjkStatus[] statuses);
+
+        /// <summary>As <see cref="gjk_distance_batch"/>; results are C bools (bytes).</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_intersect_batch(
+            IntPtr[] shapesA, GjkPose[] posesA, IntPtr[] shapesB, GjkPose[] posesB,
+            UIntPtr count, [In] ref GjkQueryOptions options, uint threads,
+            [Out] byte[] results, [Out] GjkStatus[] statuses);
+
+        /// <summary>Writes a new <c>GjkPairList</c> to <paramref name="list"/>; free it with
+        /// <see cref="gjk_pair_list_free"/>.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_pairs_within(
+            IntPtr[] shapes, GjkPose[] poses, UIntPtr count, double separation,
+            [In] ref GjkQueryOptions options, uint threads, out IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern UIntPtr gjk_pair_list_len(IntPtr list);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_pair_list_get(IntPtr list, UIntPtr index, out GjkPair pair);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_pair_list_copy(
+            IntPtr list, UIntPtr first, UIntPtr count, [Out] GjkPair[] pairs);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern void gjk_pair_list_free(IntPtr list);
+
+        // The traced distance query (Trace.cs).
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GjkStatus gjk_distance_trace(
+            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
+            [In] ref GjkQueryOptions options, out GjkDistanceResult result,
+            [Out] GjkTraceStep[] steps, UIntPtr capacity, out UIntPtr stepCount);
     }
 }

@@ -11,23 +11,6 @@ namespace GjkCollision
     /// frame (Z ignored in 2D). Called from several threads at once by batches.</summary>
     public delegate Double3 SupportFunction(Double3 direction);
 
-    public static partial class GjkNative
-    {
-        /// <summary><c>GjkSupportFn</c>: reads 3 doubles at <paramref name="direction"/>,
-        /// writes 3 at <paramref name="outPoint"/>.</summary>
-        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-        public delegate void GjkSupportFn(IntPtr userData, IntPtr direction, IntPtr outPoint);
-
-        /// <summary><c>GjkFreeFn</c>.</summary>
-        [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-        public delegate void GjkFreeFn(IntPtr userData);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_support_shape_new(
-            int dimension, GjkSupportFn support, IntPtr userData, GjkFreeFn freeUserData,
-            out Shape shape);
-    }
-
     public sealed partial class Shape
     {
         /// <summary>A convex shape of <paramref name="dimension"/> 2 or 3 whose support function

@@ -117,15 +117,6 @@ namespace GjkCollision
         public double UpperBound { get { return upperBound; } }
     }
 
-    public static partial class GjkNative
-    {
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GjkStatus gjk_distance_trace(
-            Shape a, [In] ref GjkPose poseA, Shape b, [In] ref GjkPose poseB,
-            [In] ref GjkQueryOptions options, out GjkDistanceResult result,
-            [Out] GjkTraceStep[] steps, UIntPtr capacity, out UIntPtr stepCount);
-    }
-
     public static partial class Gjk
     {
         /// <summary><see cref="Distance(Shape, GjkPose, Shape, GjkPose)"/>, also returning

@@ -5,29 +5,10 @@
 #if UNITY_5_3_OR_NEWER
 using System;
 using System.Collections.Generic;
-using System.Runtime.InteropServices;
 using UnityEngine;
 
 namespace GjkCollision
 {
-    public static partial class GjkNative
-    {
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
-            EntryPoint = "gjk_polygon_new_f32")]
-        public static extern GjkStatus gjk_polygon_new_f32(
-            Vector2[] points, UIntPtr count, out Shape shape);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
-            EntryPoint = "gjk_polytope_new_f32")]
-        public static extern GjkStatus gjk_polytope_new_f32(
-            Vector3[] points, UIntPtr count, out Shape shape);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true,
-            EntryPoint = "gjk_polytope_new_scanning_f32")]
-        public static extern GjkStatus gjk_polytope_new_scanning_f32(
-            Vector3[] points, UIntPtr count, out Shape shape);
-    }
-
     public sealed partial class Shape
     {
         /// <summary>The convex hull of Unity 2D points, read in place.</summary>
