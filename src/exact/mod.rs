@@ -18,7 +18,7 @@ mod search;
 use std::cmp::Ordering;
 
 use integer::{decompose, Int};
-use search::{Closest, Point};
+use search::{Closest, Cloud};
 
 use crate::support::{MinkowskiPair, Support, Vector};
 
@@ -122,18 +122,20 @@ impl<const D: usize> PointSets<D> {
             return None;
         }
         let base = self.base_exponent();
-        let integers = |points: &[Vector<D>]| -> Vec<Point<D>> {
-            points
+        let cloud = |points: &[Vector<D>]| Cloud {
+            exact: points
                 .iter()
-                .map(|p| std::array::from_fn(|k| Int::from_scaled_f64(p[k], base)))
-                .collect()
+                .map(|p| p.iter().map(|&x| Int::from_scaled_f64(x, base)).collect())
+                .collect(),
+            floats: points.iter().flat_map(|p| p.iter().copied()).collect(),
+            dimension: D,
         };
-        let (a, b) = (integers(&self.a), integers(&self.b));
+        let (a, b) = (cloud(&self.a), cloud(&self.b));
         let margin = &Int::from_scaled_f64(self.margins[0], base)
             + &Int::from_scaled_f64(self.margins[1], base);
         let found = search::run(&a, &b, self.start())?;
         let closest = &found.closest;
-        let squared = closest.squared_norm();
+        let squared = closest.squared_norm.clone();
         let reach = &margin * &closest.denominator;
         if squared <= &reach * &reach {
             return Some(ExactAnswer {
@@ -191,7 +193,7 @@ impl<const D: usize> PointSets<D> {
     fn witnesses(
         &self,
         simplex: &[(usize, usize)],
-        closest: &Closest<D>,
+        closest: &Closest,
     ) -> (Vector<D>, Vector<D>, Vector<D>) {
         let scale = closest.denominator.bits() as i64;
         let denominator = closest.denominator.to_f64_scaled(scale);

@@ -2,21 +2,35 @@
 //! (see [`super::integer`]), so that its answer is the exact one and its end is certain.
 //!
 //! The closest point of a simplex to the origin is found by Johnson's sub-algorithm as the
-//! paper states it: for each subset of the simplex, smallest first, the point of its affine
-//! hull closest to the origin, by Cramer's rule on the Gram matrix of its edges, as integer
-//! weights over a common positive denominator; the first subset whose weights are all
-//! positive and whose point no vertex of the simplex lies below is the answer. Exact, it needs
-//! none of the float version's rescues: the distance falls strictly at every step, so no
-//! simplex comes back and the loop ends.
+//! paper states it: for each subset of the simplex holding the newest vertex (the closest point
+//! moves towards it), smallest first, the point of its affine hull closest to the origin, by
+//! Cramer's rule on the Gram matrix of its edges, as integer weights over a common positive
+//! denominator; the first subset whose weights are all positive and whose point no vertex of
+//! the simplex lies below is the answer. Every dot product it needs is one of the simplex's
+//! Gram matrix, computed once. Exact, it needs none of the float version's rescues: the
+//! distance falls strictly at every step, so no simplex comes back and the loop ends.
+//!
+//! Support points are found in floating point first: the candidates whose float reach is within
+//! its rounding bound of the largest, then the largest of those exactly.
 
 use super::integer::Int;
 
-/// A point with integer coordinates.
-pub(crate) type Point<const D: usize> = [Int; D];
+/// A point with integer coordinates (as many as the dimension: the search is written once for
+/// both, as the cold path of a query, where code size matters more than speed).
+pub(crate) type Point = Vec<Int>;
+
+/// A point set: each point exactly (integers, the floats scaled by one power of two) and as
+/// the floats themselves, `dimension` numbers a point, for the first, rounded pass of the
+/// support function.
+pub(crate) struct Cloud {
+    pub exact: Vec<Point>,
+    pub floats: Vec<f64>,
+    pub dimension: usize,
+}
 
 /// The closest point to the origin of a simplex, `point / denominator`, as the combination
 /// `sum weights[i] * simplex[members[i]] / denominator`.
-pub(crate) struct Closest<const D: usize> {
+pub(crate) struct Closest {
     /// The simplex's vertices the point combines, by their place in it.
     pub members: Vec<usize>,
     /// Their weights, all above zero, summing to `denominator`.
@@ -24,93 +38,111 @@ pub(crate) struct Closest<const D: usize> {
     /// The weights' common denominator, above zero.
     pub denominator: Int,
     /// The closest point times `denominator`.
-    pub point: Point<D>,
+    pub point: Point,
+    /// `|point|^2`.
+    pub squared_norm: Int,
 }
 
-impl<const D: usize> Closest<D> {
+impl Closest {
     /// Whether the closest point is the origin: the simplex holds it (touching included).
     pub(crate) fn is_origin(&self) -> bool {
         self.point.iter().all(Int::is_zero)
     }
-
-    /// `|point|^2`.
-    pub(crate) fn squared_norm(&self) -> Int {
-        dot(&self.point, &self.point)
-    }
 }
 
 /// `a . b`.
-pub(crate) fn dot<const D: usize>(a: &Point<D>, b: &Point<D>) -> Int {
+fn dot(a: &[Int], b: &[Int]) -> Int {
     a.iter()
         .zip(b)
         .fold(Int::default(), |sum, (x, y)| &sum + &(x * y))
 }
 
-/// `a - b`.
-pub(crate) fn difference<const D: usize>(a: &Point<D>, b: &Point<D>) -> Point<D> {
-    std::array::from_fn(|k| &a[k] - &b[k])
-}
-
-/// The closest point of `simplex` (at most `D + 1` points) to the origin; `None` only for an
-/// empty simplex.
-pub(crate) fn closest<const D: usize>(simplex: &[Point<D>]) -> Option<Closest<D>> {
+/// The closest point to the origin of `simplex` (at most 4 points), among the subsets that hold
+/// its last point; `None` only for an empty simplex.
+fn closest(simplex: &[Point]) -> Option<Closest> {
     let count = simplex.len();
+    let gram: Vec<Vec<Int>> = simplex
+        .iter()
+        .map(|s| simplex.iter().map(|t| dot(s, t)).collect())
+        .collect();
+    let newest = 1u32 << (count - 1);
     (1..=count)
         .flat_map(|size| (1u32..1 << count).filter(move |m| m.count_ones() as usize == size))
+        .filter(|mask| mask & newest != 0)
         .find_map(|mask| {
             let members: Vec<usize> = (0..count).filter(|&i| mask & (1 << i) != 0).collect();
-            let candidate = affine_closest(simplex, members)?;
-            below_none(simplex, &candidate).then_some(candidate)
+            affine_closest(&gram, members)
+        })
+        .map(|(members, weights, denominator, squared_norm)| {
+            let point = (0..simplex[0].len())
+                .map(|k| {
+                    members
+                        .iter()
+                        .zip(&weights)
+                        .fold(Int::default(), |sum, (&i, w)| &sum + &(w * &simplex[i][k]))
+                })
+                .collect();
+            Closest {
+                members,
+                weights,
+                denominator,
+                point,
+                squared_norm,
+            }
         })
 }
 
-/// The point of the affine hull of `simplex[members]` closest to the origin, when the members
-/// are affinely independent and its weights all lie above zero.
-fn affine_closest<const D: usize>(simplex: &[Point<D>], members: Vec<usize>) -> Option<Closest<D>> {
-    let first = &simplex[members[0]];
-    let edges: Vec<Point<D>> = members[1..]
+/// What [`affine_closest`] finds: the members, their weights, the denominator and the squared
+/// norm of the combination (times the denominator squared).
+type Affine = (Vec<usize>, Vec<Int>, Int, Int);
+
+/// The point of the affine hull of the simplex's `members` closest to the origin, from the
+/// simplex's Gram matrix `gram`, when the members are affinely independent, its weights all
+/// lie above zero, and no vertex of the simplex lies nearer the origin than the plane through
+/// it across it (`s . p >= |p|^2`).
+fn affine_closest(gram: &[Vec<Int>], members: Vec<usize>) -> Option<Affine> {
+    let first = members[0];
+    // Edges e_i = s_i - s_first: e_i . e_j and e_i . s_first from the Gram matrix.
+    let edge_dot = |i: usize, j: usize| {
+        &(&gram[i][j] - &gram[i][first]) - &(&gram[first][j] - &gram[first][first])
+    };
+    let rest = &members[1..];
+    let edges: Vec<Vec<Int>> = rest
         .iter()
-        .map(|&i| difference(&simplex[i], first))
+        .map(|&i| rest.iter().map(|&j| edge_dot(i, j)).collect())
         .collect();
-    let gram: Vec<Vec<Int>> = edges
+    let right: Vec<Int> = rest
         .iter()
-        .map(|e| edges.iter().map(|f| dot(e, f)).collect())
+        .map(|&i| &gram[first][first] - &gram[i][first])
         .collect();
-    let right: Vec<Int> = edges.iter().map(|e| -&dot(e, first)).collect();
-    let denominator = determinant(&gram);
+    let denominator = determinant(&edges);
     if !denominator.is_positive() {
         return None;
     }
-    let mut weights: Vec<Int> = (0..edges.len())
-        .map(|column| determinant(&with_column(&gram, column, &right)))
+    let mut weights: Vec<Int> = (0..rest.len())
+        .map(|column| determinant(&with_column(&edges, column, &right)))
         .collect();
-    let rest = weights.iter().fold(denominator.clone(), |r, w| &r - w);
-    weights.insert(0, rest);
+    let remainder = weights.iter().fold(denominator.clone(), |r, w| &r - w);
+    weights.insert(0, remainder);
     if !weights.iter().all(Int::is_positive) {
         return None;
     }
-    let point = std::array::from_fn(|k| {
-        members
-            .iter()
-            .zip(&weights)
-            .fold(Int::default(), |sum, (&i, w)| &sum + &(w * &simplex[i][k]))
-    });
-    Some(Closest {
-        members,
-        weights,
-        denominator,
-        point,
-    })
-}
-
-/// Whether no point of `simplex` lies nearer the origin than the plane through `closest`
-/// across it: `s . p >= |p|^2` for each, `p` the closest point (times the denominator on
-/// both sides).
-fn below_none<const D: usize>(simplex: &[Point<D>], closest: &Closest<D>) -> bool {
-    let squared = closest.squared_norm();
-    simplex
+    // s_j . P for every vertex j of the simplex, P = sum weights_i s_i.
+    let reach: Vec<Int> = gram
         .iter()
-        .all(|s| &closest.denominator * &dot(s, &closest.point) >= squared)
+        .map(|row| {
+            members
+                .iter()
+                .zip(&weights)
+                .fold(Int::default(), |sum, (&i, w)| &sum + &(w * &row[i]))
+        })
+        .collect();
+    let squared_norm = members
+        .iter()
+        .zip(&weights)
+        .fold(Int::default(), |sum, (&i, w)| &sum + &(w * &reach[i]));
+    let below = reach.iter().any(|r| &denominator * r < squared_norm);
+    (!below).then_some((members, weights, denominator, squared_norm))
 }
 
 /// `matrix` with its column `column` replaced by `values`.
@@ -126,62 +158,53 @@ fn with_column(matrix: &[Vec<Int>], column: usize, values: &[Int]) -> Vec<Vec<In
         .collect()
 }
 
-/// The determinant of a square matrix of at most 3 rows (1 for none), by expansion along the
-/// first row.
-fn determinant(matrix: &[Vec<Int>]) -> Int {
-    match matrix.len() {
+/// The determinant of a square matrix of at most 3 rows (1 for none).
+fn determinant(m: &[Vec<Int>]) -> Int {
+    let minor = |a: &Int, b: &Int, c: &Int, d: &Int| &(a * d) - &(b * c);
+    match m.len() {
         0 => Int::from_i64(1),
-        1 => matrix[0][0].clone(),
-        size => (0..size).fold(Int::default(), |sum, column| {
-            let minor: Vec<Vec<Int>> = matrix[1..]
-                .iter()
-                .map(|row| {
-                    row.iter()
-                        .enumerate()
-                        .filter(|&(c, _)| c != column)
-                        .map(|(_, x)| x.clone())
-                        .collect()
-                })
-                .collect();
-            let term = &matrix[0][column] * &determinant(&minor);
-            if column % 2 == 0 {
-                &sum + &term
-            } else {
-                &sum - &term
-            }
-        }),
+        1 => m[0][0].clone(),
+        2 => minor(&m[0][0], &m[0][1], &m[1][0], &m[1][1]),
+        _ => {
+            let first = &m[0][0] * &minor(&m[1][1], &m[1][2], &m[2][1], &m[2][2]);
+            let second = &m[0][1] * &minor(&m[1][0], &m[1][2], &m[2][0], &m[2][2]);
+            let third = &m[0][2] * &minor(&m[1][0], &m[1][1], &m[2][0], &m[2][1]);
+            &(&first - &second) + &third
+        }
     }
 }
 
 /// The final state of [`run`]: the simplex, each vertex named by its points' indices on A and
 /// B, and its closest point to the origin, which is the closest point of `A - B`.
-pub(crate) struct Answer<const D: usize> {
+pub(crate) struct Answer {
     /// The simplex's vertices as (index on A, index on B).
     pub simplex: Vec<(usize, usize)>,
     /// Its closest point (the origin when the hulls overlap or touch).
-    pub closest: Closest<D>,
+    pub closest: Closest,
 }
 
 /// GJK on the hulls of `a` and `b`, from the support point `start`; `None` only if the loop
 /// does not end within `a.len() * b.len() + 1` steps, which exact arithmetic rules out (each
 /// step lowers the distance, so no simplex repeats) and is kept as a guard.
-pub(crate) fn run<const D: usize>(
-    a: &[Point<D>],
-    b: &[Point<D>],
-    start: (usize, usize),
-) -> Option<Answer<D>> {
-    let vertex = |(i, j): (usize, usize)| difference(&a[i], &b[j]);
+pub(crate) fn run(a: &Cloud, b: &Cloud, start: (usize, usize)) -> Option<Answer> {
+    let vertex = |(i, j): (usize, usize)| -> Point {
+        a.exact[i]
+            .iter()
+            .zip(&b.exact[j])
+            .map(|(x, y)| x - y)
+            .collect()
+    };
     let mut simplex = vec![start];
-    for _ in 0..=a.len() * b.len() {
-        let points: Vec<Point<D>> = simplex.iter().map(|&s| vertex(s)).collect();
+    for _ in 0..=a.exact.len() * b.exact.len() {
+        let points: Vec<Point> = simplex.iter().map(|&s| vertex(s)).collect();
         let closest = closest(&points)?;
         if closest.is_origin() {
             return Some(Answer { simplex, closest });
         }
-        let toward = std::array::from_fn(|k| -&closest.point[k]);
+        let toward: Point = closest.point.iter().map(|x| -x).collect();
         let next = (extreme(a, &toward), extreme(b, &closest.point));
         let reach = &closest.denominator * &dot(&vertex(next), &closest.point);
-        if reach >= closest.squared_norm() {
+        if reach >= closest.squared_norm {
             return Some(Answer { simplex, closest });
         }
         simplex = closest.members.iter().map(|&m| simplex[m]).collect();
@@ -190,17 +213,32 @@ pub(crate) fn run<const D: usize>(
     None
 }
 
-/// The index of a point of `points` farthest along `direction` (the first, among equals).
-fn extreme<const D: usize>(points: &[Point<D>], direction: &Point<D>) -> usize {
-    let reach = |i: usize| dot(&points[i], direction);
-    (1..points.len())
-        .fold((0, reach(0)), |(best, most), i| {
-            let r = reach(i);
-            if r > most {
-                (i, r)
-            } else {
-                (best, most)
-            }
-        })
-        .0
+/// The index of a point of `cloud` farthest along `direction` (the first, among equals): the
+/// points whose float reach is within its rounding of the largest, compared exactly.
+fn extreme(cloud: &Cloud, direction: &[Int]) -> usize {
+    let shift = direction.iter().map(Int::bits).max().unwrap_or(0) as i64 - 60;
+    let along: Vec<f64> = direction.iter().map(|x| x.to_f64_scaled(shift)).collect();
+    let reaches: Vec<f64> = cloud
+        .floats
+        .chunks_exact(cloud.dimension)
+        .map(|p| p.iter().zip(&along).map(|(x, u)| x * u).sum())
+        .collect();
+    // The float reach is within 6 EPSILON of sum |p_k u_k| of the exact one (3 roundings of
+    // the sum and products, 2 of the scaled direction): bounded with margin for all points.
+    let widest = cloud
+        .floats
+        .chunks_exact(cloud.dimension)
+        .map(|p| p.iter().map(|x| x.abs()).sum::<f64>())
+        .fold(0.0, f64::max);
+    let largest_along = along.iter().map(|u| u.abs()).fold(0.0, f64::max);
+    let rounding = 8.0 * f64::EPSILON * widest * largest_along + f64::MIN_POSITIVE;
+    let best = reaches.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let exact_reach = |i: usize| dot(&cloud.exact[i], direction);
+    reaches
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| r >= best - 2.0 * rounding)
+        .map(|(i, _)| (i, exact_reach(i)))
+        .reduce(|(best, most), (i, r)| if r > most { (i, r) } else { (best, most) })
+        .map_or(0, |(i, _)| i)
 }

@@ -82,14 +82,15 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    if !options.exact {
-        return float_distance(&pair, pose_a, options, observer, cache);
-    }
-    if !exact::supported(&pair) {
+    if options.exact && !exact::supported(&pair) {
         return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
     }
-    let result = float_distance(&pair, pose_a, options, observer, cache)?;
-    Ok(settle_exactly(&pair, pose_a, result))
+    // One call, inlined once: a second would double the query's code for every pair of kinds.
+    let result = float_distance(&pair, pose_a, options, observer, cache);
+    match result {
+        Ok(r) if options.exact => Ok(settle_exactly(&pair, pose_a, r)),
+        other => other,
+    }
 }
 
 /// The distance query in floating point: the small-polygon kernel, or the search.
@@ -162,8 +163,9 @@ where
     result
 }
 
-/// The boolean query in exact mode: the fast path's proofs, else the exact tier's verdict;
-/// rounded shapes, which the fast path leaves to the search, take the distance query's.
+/// The boolean query in exact mode: a proof from the small-polygon kernel's separating edges
+/// (or, within their rounding of touching, the exact tier's verdict) or from the fast path;
+/// else the distance query in exact mode, which settles what it leaves open.
 fn exact_verdict<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     options: &QueryOptions,
@@ -175,19 +177,27 @@ where
     if !exact::supported(pair) {
         return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
     }
-    let identity = Pose::identity();
-    if pair.a.margin() == 0.0 && pair.b.margin() == 0.0 {
-        let proof =
-            quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]);
-        if let Quick::Verdict(verdict) = proof {
-            return Ok(verdict);
+    let proof = match PolygonPair::answer(pair, |polygons, tolerances| {
+        Some(polygons.proven_intersect(tolerances))
+    }) {
+        Some(Some(verdict)) => Some(verdict),
+        Some(None) => exact::answer(pair).map(|answer| answer.intersecting),
+        None if pair.a.margin() == 0.0 && pair.b.margin() == 0.0 => {
+            match quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]) {
+                Quick::Verdict(verdict) => Some(verdict),
+                Quick::Undecided => None,
+            }
         }
-        if let Some(answer) = exact::answer(pair) {
-            return Ok(answer.intersecting);
+        None => None,
+    };
+    match proof {
+        Some(verdict) => Ok(verdict),
+        None => {
+            let (a, b, at) = (pair.a, pair.b, &pair.b_in_a);
+            distance_of_kinds(a, &Pose::identity(), b, at, options, &mut (), None)
+                .map(|result| result.intersecting)
         }
     }
-    let result = float_distance(pair, &identity, options, &mut (), None)?;
-    Ok(settle_exactly(pair, &identity, result).intersecting)
 }
 
 /// `result`, a distance search's answer, with its overlap proven where it is a tolerance

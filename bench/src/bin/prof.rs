@@ -10,7 +10,8 @@
 //! WORKLOAD is a reference workload of `tests/data` (W2D-4, W3D-8, ...) or G3D-1024, and
 //! WORKLOAD/K keeps every K-th point of each cloud (W2D-16/2: 8-gons); QUERY is
 //! `intersect`, `distance`, `intersect-enum` / `distance-enum` (on the `Shape` enum, as a C
-//! handle holds it), `distance-c` (`gjk_distance` on C handles) or `penetration` (the
+//! handle holds it), `distance-exact` / `intersect-exact` (exact mode: `QueryOptions::exact`),
+//! `distance-c` (`gjk_distance` on C handles) or `penetration` (the
 //! overlapping pairs only). It prints the support-point evaluations per query (a histogram for
 //! the distance query, separated and overlapping pairs apart) to standard error before the
 //! timed passes, and the time per query after them.
@@ -23,7 +24,9 @@ use gjk::ffi::{
     GJK_OK,
 };
 use gjk::shape::{ConvexHull, Shape};
-use gjk::{distance, intersect, penetration, Pose, Vector};
+use gjk::{
+    distance, distance_with, intersect, intersect_with, penetration, Pose, QueryOptions, Vector,
+};
 use gjk_bench::data::{generate_hulls, load_reference, Body};
 
 /// A pair of hulls and whether they overlap.
@@ -123,6 +126,10 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
     } else {
         vec![(std::ptr::null_mut(), std::ptr::null_mut()); pairs.len()]
     };
+    let exact = QueryOptions {
+        exact: true,
+        ..QueryOptions::default()
+    };
     let start = Instant::now();
     let mut queries = 0usize;
     for _ in 0..passes {
@@ -133,6 +140,12 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
                 }
                 "distance" => {
                     black_box(distance(a, &id, b, &id).ok());
+                }
+                "distance-exact" => {
+                    black_box(distance_with(a, &id, b, &id, &exact).ok());
+                }
+                "intersect-exact" => {
+                    black_box(intersect_with(a, &id, b, &id, &exact).ok());
                 }
                 "distance-enum" => {
                     black_box(distance(ea, &id, eb, &id).ok());
@@ -171,7 +184,7 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-c, penetration)");
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-exact, intersect-exact, distance-c, penetration)");
         std::process::exit(2);
     };
     let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);

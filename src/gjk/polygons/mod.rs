@@ -138,6 +138,15 @@ impl<'p> PolygonPair<'p> {
     }
 
     compiled_for_avx! {
+        /// The verdict where the separating edges prove it, clear of their rounding (exact
+        /// mode's boolean query): apart by more than the rounding, or overlapping by more
+        /// (see [`PolygonPair::overlap_is_clear`]); `None` within rounding of touching.
+        fn proven_intersect / proven_intersect_avx => proven_intersect_inline(
+            tolerances: &Tolerances<D>
+        ) -> Option<bool>
+    }
+
+    compiled_for_avx! {
         /// The distance query's answer, in A's frame then placed by `pose_a`; `None` for
         /// overlapping polygons of which neither has a vertex inside the other (the search
         /// answers those).
@@ -173,6 +182,17 @@ impl<'p> PolygonPair<'p> {
         }
         let (ab, ba) = self.scans::<false, true>();
         ab.nearest.0.min(ba.nearest.0) <= touch * touch
+    }
+
+    /// [`PolygonPair::proven_intersect`].
+    #[inline(always)]
+    fn proven_intersect_inline<const D: usize>(&self, tolerances: &Tolerances<D>) -> Option<bool> {
+        let (ab, ba) = self.scans::<false, false>();
+        if self.overlap_is_clear(&ab, &ba, tolerances) {
+            return Some(true);
+        }
+        let best = ab.best.max(ba.best);
+        (best > self.scan_rounding(tolerances)).then_some(false)
     }
 
     /// [`PolygonPair::distance`]: the separating edges first; where the best one's most
@@ -325,10 +345,16 @@ impl<'p> PolygonPair<'p> {
         ba: &Scan,
         tolerances: &Tolerances<D>,
     ) -> bool {
+        ab.best.max(ba.best) < -self.scan_rounding(tolerances)
+    }
+
+    /// The bound on the rounding of the scans' signed separations (see
+    /// [`PolygonPair::overlap_is_clear`]).
+    #[inline(always)]
+    fn scan_rounding<const D: usize>(&self, tolerances: &Tolerances<D>) -> f64 {
         let magnitude = tolerances.magnitude;
         let shortest = self.a.shortest_edge.min(self.b.shortest_edge);
-        let rounding = 32.0 * f64::EPSILON * magnitude * (1.0 + magnitude / shortest);
-        ab.best.max(ba.best) < -rounding
+        32.0 * f64::EPSILON * magnitude * (1.0 + magnitude / shortest)
     }
 
     /// How far B's vertices lie beyond A's along `normal`: the least `normal . q` over B
