@@ -4,6 +4,22 @@
 //! running of C programs and other tools ([`native`]).
 #![allow(dead_code)]
 
+/// Tests that each make one call, one a line: `name => call;` (doc comments above a name are
+/// its own), `#[test] fn name() { call; }` each. For the checks written once, generic over the
+/// dimension or taking a seed, and run as a test per dimension or per seed.
+#[allow(unused_macros)]
+macro_rules! tests {
+    ($($(#[$attr:meta])* $name:ident => $call:expr;)+) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                $call;
+            }
+        )+
+    };
+}
+
 pub mod ffi;
 pub mod native;
 pub mod random;

@@ -133,14 +133,9 @@ where
     }
 }
 
-#[test]
-fn foreign_caches_change_no_answer_2d() {
-    foreign_caches::<2>(41);
-}
-
-#[test]
-fn foreign_caches_change_no_answer_3d() {
-    foreign_caches::<3>(42);
+tests! {
+    foreign_caches_change_no_answer_2d => foreign_caches::<2>(41);
+    foreign_caches_change_no_answer_3d => foreign_caches::<3>(42);
 }
 
 /// Two boxes as point clouds, apart: once cached, the same query costs one support

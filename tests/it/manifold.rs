@@ -456,14 +456,9 @@ where
     }
 }
 
-#[test]
-fn random_pairs_give_consistent_manifolds_in_2d() {
-    random_pairs::<2>();
-}
-
-#[test]
-fn random_pairs_give_consistent_manifolds_in_3d() {
-    random_pairs::<3>();
+tests! {
+    random_pairs_give_consistent_manifolds_in_2d => random_pairs::<2>();
+    random_pairs_give_consistent_manifolds_in_3d => random_pairs::<3>();
 }
 
 /// Fuzzing: a capsule deep inside a larger rounded cylinder, centred on its axis, pushed out

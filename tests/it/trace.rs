@@ -207,14 +207,9 @@ where
     }
 }
 
-#[test]
-fn traces_match_queries_2d() {
-    traces_match_queries::<2>(91);
-}
-
-#[test]
-fn traces_match_queries_3d() {
-    traces_match_queries::<3>(92);
+tests! {
+    traces_match_queries_2d => traces_match_queries::<2>(91);
+    traces_match_queries_3d => traces_match_queries::<3>(92);
 }
 
 /// Two 3 x 3 squares, B translated by (5, 1): worked by hand. The search starts towards the

@@ -164,14 +164,9 @@ where
     }
 }
 
-#[test]
-fn rectangles() {
-    boxes::<2>(12);
-}
-
-#[test]
-fn cuboids() {
-    boxes::<3>(13);
+tests! {
+    rectangles => boxes::<2>(12);
+    cuboids => boxes::<3>(13);
 }
 
 /// Distance from `p` to the segment from `-h e_axis` to `h e_axis`.
@@ -336,14 +331,9 @@ where
     );
 }
 
-#[test]
-fn ellipses() {
-    ellipsoids::<2>(17);
-}
-
-#[test]
-fn ellipsoids_3d() {
-    ellipsoids::<3>(18);
+tests! {
+    ellipses => ellipsoids::<2>(17);
+    ellipsoids_3d => ellipsoids::<3>(18);
 }
 
 /// Signed distance from `p` to the solid cylinder of half height `h` and radius `r` on the z

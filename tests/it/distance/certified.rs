@@ -211,14 +211,9 @@ fn shown(failures: &[String]) -> String {
         .join("\n")
 }
 
-#[test]
-fn the_interval_encloses_exact_gaps_in_2d() {
-    check_configurations(configurations_2d());
-}
-
-#[test]
-fn the_interval_encloses_exact_gaps_in_3d() {
-    check_configurations(configurations_3d());
+tests! {
+    the_interval_encloses_exact_gaps_in_2d => check_configurations(configurations_2d());
+    the_interval_encloses_exact_gaps_in_3d => check_configurations(configurations_3d());
 }
 
 /// A ball against a box face: the ball of radius `2^j g` centred `g + 2^j g` from the face

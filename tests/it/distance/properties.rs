@@ -100,12 +100,7 @@ where
     assert!(separated > 500 && intersecting > 500);
 }
 
-#[test]
-fn properties_2d() {
-    properties::<2>(21);
-}
-
-#[test]
-fn properties_3d() {
-    properties::<3>(22);
+tests! {
+    properties_2d => properties::<2>(21);
+    properties_3d => properties::<3>(22);
 }
