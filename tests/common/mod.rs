@@ -260,6 +260,13 @@ pub fn polygon_distance(a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
     best
 }
 
+/// The square with corners (0, 0) and (`side`, `side`), its corners counter-clockwise from the
+/// origin.
+pub fn square(side: f64) -> gjk::shape::ConvexHull<2> {
+    let corners = [[0.0, 0.0], [side, 0.0], [side, side], [0.0, side]];
+    gjk::shape::ConvexHull::new(corners.map(|[x, y]| gjk::Vector::<2>::new(x, y)).to_vec()).unwrap()
+}
+
 /// Whether the queries on `a` and `b` are answered by the exact polygon kernel rather than by
 /// GJK: two small polygons (see `ConvexHull::is_small_polygon`).
 pub fn small_polygons<const D: usize>(a: &gjk::shape::Shape<D>, b: &gjk::shape::Shape<D>) -> bool {

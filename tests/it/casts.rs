@@ -3,7 +3,7 @@
 //! the distance query for shape casts (the first time the distance reaches the target).
 
 use crate::common::random::random_vector;
-use crate::common::Rng;
+use crate::common::{square, Rng};
 use gjk::shape::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
 };
@@ -557,13 +557,7 @@ fn rays_against_stadiums_and_capsules() {
 
 #[test]
 fn rays_starting_inside_or_on_the_surface() {
-    let square = ConvexHull::<2>::new(vec![
-        Vector::<2>::new(0.0, 0.0),
-        Vector::<2>::new(2.0, 0.0),
-        Vector::<2>::new(2.0, 2.0),
-        Vector::<2>::new(0.0, 2.0),
-    ])
-    .unwrap();
+    let square = square(2.0);
     let pose = Pose::identity();
     for origin in [Vector::<2>::new(1.0, 1.0), Vector::<2>::new(2.0, 1.0)] {
         let direction = Vector::<2>::new(3.0, 4.0);

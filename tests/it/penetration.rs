@@ -2,7 +2,7 @@
 //! polygons (the depth is the smallest distance from the origin to one of its edges), closed
 //! forms for balls, boxes and capsules, and degenerate starts.
 
-use crate::common::{hull_2d, Rng};
+use crate::common::{hull_2d, square, Rng};
 use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment};
 use gjk::{penetration, penetration_with, signed_distance, Pose, QueryOptions, Support, Vector};
 use nalgebra::{UnitQuaternion, Vector3};
@@ -204,13 +204,7 @@ fn balls_boxes_and_capsules_have_closed_form_depths() {
 fn circle_against_polygon() {
     // The unit square's edge x = 1 and a circle of radius 0.5 centred at (1.2, 0.5): the circle
     // reaches 0.3 into the square.
-    let square = ConvexHull::<2>::new(vec![
-        Vector::<2>::new(0.0, 0.0),
-        Vector::<2>::new(1.0, 0.0),
-        Vector::<2>::new(1.0, 1.0),
-        Vector::<2>::new(0.0, 1.0),
-    ])
-    .unwrap();
+    let square = square(1.0);
     let circle = Ball::<2>::new(0.5).unwrap();
     let p = penetration(
         &square,
