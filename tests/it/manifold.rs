@@ -235,13 +235,7 @@ fn ids(m: &ContactManifold<3>) -> Vec<u32> {
 #[test]
 fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
     let (a, b) = (box3(2.0, 2.0, 0.5), box3(0.5, 0.5, 0.5));
-    let base = ids(&manifold3(
-        &a,
-        &Pose::identity(),
-        &b,
-        &at(0.1, 0.2, 0.95),
-        0.0,
-    ));
+    let base = ids(&on_the_slab(&b, &at(0.1, 0.2, 0.95)));
     assert_eq!(base.len(), 4);
     let mut seed = 0x5eed_u64;
     let mut jitter = || {
@@ -271,7 +265,7 @@ fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
     // The same places under a quarter turn of B: each taken by another of B's corners, whose
     // id is then there.
     let by_place = |pose: &Pose<3>| {
-        let m = manifold3(&a, &Pose::identity(), &b, pose, 0.0);
+        let m = on_the_slab(&b, pose);
         let mut points: Vec<_> = m
             .points
             .iter()
@@ -287,13 +281,7 @@ fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
         assert_ne!(p.2, q.2, "{before:?} {after:?}");
     }
     // B hanging over A's edge: two corners, and two points where A's side cuts B's face.
-    let over = ids(&manifold3(
-        &a,
-        &Pose::identity(),
-        &b,
-        &at(1.8, 0.2, 0.95),
-        0.0,
-    ));
+    let over = ids(&on_the_slab(&b, &at(1.8, 0.2, 0.95)));
     assert_eq!(over.len(), 4);
     assert_eq!(
         over.iter().filter(|id| base.contains(id)).count(),

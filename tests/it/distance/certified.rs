@@ -160,11 +160,48 @@ fn encloses<const D: usize>(result: &DistanceResult<D>, exact: f64) -> Result<()
     }
 }
 
+/// The queries a check ran and those whose answer missed the exact distance, each with why.
+#[derive(Default)]
+struct Failures {
+    queries: usize,
+    missed: Vec<String>,
+}
+
+impl Failures {
+    /// Counts a query and keeps it, named by `what`, when its answer does not enclose `exact`
+    /// ([`encloses`]) or is an error.
+    fn check<const D: usize, E: std::fmt::Debug>(
+        &mut self,
+        answer: Result<DistanceResult<D>, E>,
+        exact: f64,
+        what: impl FnOnce() -> String,
+    ) {
+        self.queries += 1;
+        let outcome = match answer {
+            Ok(result) => encloses(&result, exact),
+            Err(e) => Err(format!("error {e:?}")),
+        };
+        if let Err(why) = outcome {
+            self.missed.push(format!("{}: {why}", what()));
+        }
+    }
+
+    /// Asserts that no query missed, showing the first misses of each kind.
+    fn assert_none(&self) {
+        assert!(
+            self.missed.is_empty(),
+            "{} of {} queries miss the exact distance:\n{}",
+            self.missed.len(),
+            self.queries,
+            shown(&self.missed)
+        );
+    }
+}
+
 /// Runs every configuration at every gap and scale, separated and overlapping, and lists the
 /// failures.
 fn check_configurations<const D: usize>(configurations: Vec<(&'static str, Build<D>)>) {
-    let mut failures = Vec::new();
-    let mut queries = 0;
+    let mut failures = Failures::default();
     for (name, build) in configurations {
         for (g, s) in gaps_and_scales() {
             for (signed_gap, exact) in [(g, g), (-g, 0.0)] {
@@ -172,23 +209,13 @@ fn check_configurations<const D: usize>(configurations: Vec<(&'static str, Build
                 let a = ConvexHull::<D>::new(a).expect("a valid cloud");
                 let b = ConvexHull::<D>::new(b).expect("a valid cloud");
                 let id = Pose::identity();
-                queries += 1;
-                let outcome = match distance(&a, &id, &b, &id) {
-                    Ok(result) => encloses(&result, exact),
-                    Err(e) => Err(format!("error {e:?}")),
-                };
-                if let Err(why) = outcome {
-                    failures.push(format!("{name}, s = {s:e}, gap {signed_gap:e}: {why}"));
-                }
+                failures.check(distance(&a, &id, &b, &id), exact, || {
+                    format!("{name}, s = {s:e}, gap {signed_gap:e}")
+                });
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {queries} queries miss the exact distance:\n{}",
-        failures.len(),
-        shown(&failures)
-    );
+    failures.assert_none();
 }
 
 /// The first failures of each kind (by the text after the configuration and gap).
@@ -222,7 +249,7 @@ fn check_ball_against_face<const D: usize>(
     face_box: impl Fn(f64) -> Vec<Vector<D>>,
     axis: impl Fn(f64) -> Vector<D>,
 ) {
-    let mut failures = Vec::new();
+    let mut failures = Failures::default();
     for (g, s) in gaps_and_scales() {
         let radius = g * 2f64.powi(40.min((s / g).log2() as i32));
         for (signed_gap, exact) in [(g, g), (-g, 0.0)] {
@@ -230,21 +257,11 @@ fn check_ball_against_face<const D: usize>(
             let ball = Ball::<D>::new(radius).expect("a valid ball");
             let at = Pose::from_translation(axis(radius + signed_gap)).expect("a finite offset");
             assert_eq!(ball.center(), Vector::<D>::zeros());
-            let outcome = match distance(&a, &Pose::identity(), &ball, &at) {
-                Ok(result) => encloses(&result, exact),
-                Err(e) => Err(format!("error {e:?}")),
-            };
-            if let Err(why) = outcome {
-                failures.push(format!("s = {s:e}, gap {signed_gap:e}: {why}"));
-            }
+            let answer = distance(&a, &Pose::identity(), &ball, &at);
+            failures.check(answer, exact, || format!("s = {s:e}, gap {signed_gap:e}"));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        shown(&failures)
-    );
+    failures.assert_none();
 }
 
 #[test]
@@ -495,7 +512,7 @@ fn opengjk_boundary_cases_are_enclosed() {
 fn random_polytopes_at_exact_gaps_are_enclosed() {
     fn run<const D: usize>(seed: u64) {
         let mut rng = crate::common::Rng::new(seed);
-        let mut failures = Vec::new();
+        let mut failures = Failures::default();
         for case in 0..600 {
             let s = 2f64.powi(rng.below(41) as i32 - 20);
             let g = s * 2f64.powi(-(20 + rng.below(61) as i32));
@@ -544,24 +561,13 @@ fn random_polytopes_at_exact_gaps_are_enclosed() {
                 ConvexHull::<D>::new(a).unwrap(),
                 ConvexHull::<D>::new(b_local).unwrap(),
             );
-            let r = distance(
-                &a,
-                &Pose::identity(),
-                &b,
-                &Pose::from_translation(offset).unwrap(),
-            )
-            .unwrap();
+            let at = Pose::from_translation(offset).unwrap();
             let exact = signed_gap.max(0.0);
-            if let Err(why) = encloses(&r, exact) {
-                failures.push(format!("case {case}: s = {s:e}, gap {signed_gap:e}: {why}"));
-            }
+            failures.check(distance(&a, &Pose::identity(), &b, &at), exact, || {
+                format!("case {case}: s = {s:e}, gap {signed_gap:e}")
+            });
         }
-        assert!(
-            failures.is_empty(),
-            "{} failures:\n{}",
-            failures.len(),
-            shown(&failures)
-        );
+        failures.assert_none();
     }
     run::<2>(37);
     run::<3>(41);
