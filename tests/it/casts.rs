@@ -54,6 +54,13 @@ impl Worst {
     }
 }
 
+/// The worst relative t errors of a family of rays (`kind`) in 2D and 3D: printed
+/// (`--nocapture`), and both below 1e-9.
+fn worst_errors(kind: &str, [e2, e3]: [f64; 2]) {
+    eprintln!("{kind} rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+    assert!(e2 < 1e-9 && e3 < 1e-9, "{kind} rays: 2D {e2:e}, 3D {e3:e}");
+}
+
 const DEFAULT: QueryOptions = QueryOptions {
     relative_tolerance: 1e-12,
     max_iterations: 128,
@@ -167,11 +174,9 @@ where
     worst.0
 }
 
-#[test]
-fn rays_against_circles_and_spheres() {
-    let e2 = rays_against_balls::<2>(1, 3000);
-    let e3 = rays_against_balls::<3>(2, 3000);
-    eprintln!("ball rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+tests! {
+    rays_against_circles_and_spheres =>
+        worst_errors("ball", [rays_against_balls::<2>(1, 3000), rays_against_balls::<3>(2, 3000)]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -352,11 +357,11 @@ fn clip_margin<const D: usize>(
     clip(&grown, origin, direction).is_some() != clip(&shrunk, origin, direction).is_some()
 }
 
-#[test]
-fn rays_against_polygons_and_polytopes() {
-    let e2 = rays_against_polytopes::<2>(3, 3000);
-    let e3 = rays_against_polytopes::<3>(4, 2000);
-    eprintln!("polytope rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+tests! {
+    rays_against_polygons_and_polytopes => worst_errors(
+        "polytope",
+        [rays_against_polytopes::<2>(3, 3000), rays_against_polytopes::<3>(4, 2000)],
+    );
 }
 
 #[test]
@@ -547,12 +552,11 @@ where
     worst.0
 }
 
-#[test]
-fn rays_against_stadiums_and_capsules() {
-    let e2 = rays_against_capsules::<2>(6, 2000);
-    let e3 = rays_against_capsules::<3>(7, 2000);
-    eprintln!("capsule rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
-    assert!(e2 < 1e-9 && e3 < 1e-9);
+tests! {
+    rays_against_stadiums_and_capsules => worst_errors(
+        "capsule",
+        [rays_against_capsules::<2>(6, 2000), rays_against_capsules::<3>(7, 2000)],
+    );
 }
 
 #[test]
