@@ -20,22 +20,31 @@ pub fn made(status: GjkStatus, out: *mut GjkShape) -> Handle {
     Handle(out)
 }
 
+/// The shape a C constructor makes: `new` calls it with the out parameter, and it must return
+/// `GJK_OK`. For example `new_shape(|out| unsafe { gjk_sphere_new(1.0, out) })`.
+pub fn new_shape(new: impl FnOnce(*mut *mut GjkShape) -> GjkStatus) -> Handle {
+    let mut out = std::ptr::null_mut();
+    made(new(&mut out), out)
+}
+
 /// A 2D convex polygon of the points `xy` (x, y, x, y, ...).
 pub fn polygon(xy: &[f64]) -> Handle {
-    let mut out = std::ptr::null_mut();
-    made(
-        unsafe { gjk_polygon_new(xy.as_ptr(), xy.len() / 2, &mut out) },
-        out,
-    )
+    new_shape(|out| unsafe { gjk_polygon_new(xy.as_ptr(), xy.len() / 2, out) })
 }
 
 /// A 3D convex polytope of the points `xyz` (x, y, z, x, ...).
 pub fn polytope(xyz: &[f64]) -> Handle {
-    let mut out = std::ptr::null_mut();
-    made(
-        unsafe { gjk_polytope_new(xyz.as_ptr(), xyz.len() / 3, &mut out) },
-        out,
-    )
+    new_shape(|out| unsafe { gjk_polytope_new(xyz.as_ptr(), xyz.len() / 3, out) })
+}
+
+/// [`polygon`] of points given as `[x, y]` (as the fuzz inputs are written).
+pub fn polygon_of(points: &[[f64; 2]]) -> Handle {
+    polygon(points.as_flattened())
+}
+
+/// [`polytope`] of points given as `[x, y, z]`.
+pub fn polytope_of(points: &[[f64; 3]]) -> Handle {
+    polytope(points.as_flattened())
 }
 
 /// `gjk_distance` of `a` and `b` at their poses (NULL when `None`): status and result.
@@ -49,6 +58,35 @@ pub fn distance(
     let p = |p: Option<&GjkPose>| p.map_or(std::ptr::null(), |p| p as *const GjkPose);
     let s = unsafe { gjk_distance(a.0, p(pa), b.0, p(pb), &mut r) };
     (s, r)
+}
+
+/// `gjk_shape_cast` of `a` standing still and `b` moving at `velocity`, at their poses (NULL
+/// when `None`), up to `max_t`, to contact (no target separation): status and hit.
+pub fn shape_cast(
+    a: &Handle,
+    pa: Option<&GjkPose>,
+    b: &Handle,
+    pb: Option<&GjkPose>,
+    velocity: &[f64; 3],
+    max_t: f64,
+) -> (GjkStatus, GjkShapeCastHit) {
+    let mut hit = GjkShapeCastHit::default();
+    let p = |p: Option<&GjkPose>| p.map_or(std::ptr::null(), |p| p as *const GjkPose);
+    let (a, b, v) = (a.0, b.0, velocity.as_ptr());
+    let s = unsafe {
+        gjk_shape_cast(
+            a,
+            p(pa),
+            std::ptr::null(),
+            b,
+            p(pb),
+            v,
+            max_t,
+            0.0,
+            &mut hit,
+        )
+    };
+    (s, hit)
 }
 
 /// `gjk_penetration_ex` of `a` and `b`, unposed, with `options` (NULL when `None`).
@@ -73,6 +111,12 @@ pub fn points3(flat: &[f64]) -> Vec<Vector<3>> {
     flat.chunks_exact(3)
         .map(|p| Vector::<3>::new(p[0], p[1], p[2]))
         .collect()
+}
+
+/// The hull of the 3D points `flat` (x, y, z, x, ...) in Rust: the oracle's copy of a
+/// [`polytope`].
+pub fn hull3(flat: &[f64]) -> Shape<3> {
+    Shape::ConvexHull(gjk::shape::ConvexHull::new(points3(flat)).unwrap())
 }
 
 /// The overlap of A and B (unposed) along unit n: h_A(n) + h_B(-n).

@@ -4,6 +4,22 @@
 //! running of C programs and other tools ([`native`]).
 #![allow(dead_code)]
 
+/// Tests that each make one call, one a line: `name => call;` (doc comments above a name are
+/// its own), `#[test] fn name() { call; }` each. For the checks written once, generic over the
+/// dimension or taking a seed, and run as a test per dimension or per seed.
+#[allow(unused_macros)]
+macro_rules! tests {
+    ($($(#[$attr:meta])* $name:ident => $call:expr;)+) => {
+        $(
+            $(#[$attr])*
+            #[test]
+            fn $name() {
+                $call;
+            }
+        )+
+    };
+}
+
 pub mod ffi;
 pub mod native;
 pub mod random;
@@ -242,6 +258,13 @@ pub fn polygon_distance(a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
         }
     }
     best
+}
+
+/// The square with corners (0, 0) and (`side`, `side`), its corners counter-clockwise from the
+/// origin.
+pub fn square(side: f64) -> gjk::shape::ConvexHull<2> {
+    let corners = [[0.0, 0.0], [side, 0.0], [side, side], [0.0, side]];
+    gjk::shape::ConvexHull::new(corners.map(|[x, y]| gjk::Vector::<2>::new(x, y)).to_vec()).unwrap()
 }
 
 /// Whether the queries on `a` and `b` are answered by the exact polygon kernel rather than by

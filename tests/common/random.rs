@@ -100,3 +100,20 @@ where
         }
     }
 }
+
+/// Runs `check` on `count` random pairs drawn from `seed`, with the generator (for what else a
+/// case draws) and the case's name for messages, "2D case 7 (size 1e-3)".
+pub fn for_random_pairs<const D: usize>(
+    seed: u64,
+    count: usize,
+    mut check: impl FnMut(&mut Rng, &str, RandomPair<D>),
+) where
+    Dims: Space<D>,
+{
+    let mut rng = Rng::new(seed);
+    for case in 0..count {
+        let pair = RandomPair::<D>::new(&mut rng);
+        let what = format!("{D}D case {case} (size {:e})", pair.size);
+        check(&mut rng, &what, pair);
+    }
+}

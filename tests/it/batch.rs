@@ -3,7 +3,7 @@
 //! scenes of mixed 2D shapes and of 3D shapes, and pairs exactly at the separation), the same
 //! answers on one thread and on two, and the errors of the Rust API and of the C ABI.
 
-use crate::common::ffi::last_error;
+use crate::common::ffi::{last_error, new_shape, Handle};
 use crate::common::Rng;
 use gjk::batch::{
     distance_batch, intersect_batch, pairs_within, BatchOptions, PairDistance, PairsError, Placed,
@@ -13,42 +13,23 @@ use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment, S
 use gjk::{distance_with, intersect_with, DistanceResult, Pose, QueryOptions, Vector};
 use nalgebra::{UnitQuaternion, Vector3};
 
-fn random_2d(rng: &mut Rng, size: f64) -> Shape<2> {
-    let v = |rng: &mut Rng| Vector::<2>::new(rng.range(-size, size), rng.range(-size, size));
-    match rng.below(7) {
+/// A random shape within `size` of the kinds the batches are tested on: balls, boxes,
+/// ellipsoids, capsules (along x in 2D, z in 3D), segments, points (in 2D) and hulls of up to 8
+/// points in 2D, 12 in 3D.
+fn random<const D: usize>(rng: &mut Rng, size: f64) -> Shape<D> {
+    let v = |rng: &mut Rng| Vector::<D>::from_fn(|_, _| rng.range(-size, size));
+    let (kinds, axis, most) = if D == 2 { (7, 0, 8) } else { (6, 2, 12) };
+    match rng.below(kinds) {
         0 => Shape::Ball(Ball::new(rng.range(0.0, size)).unwrap()),
         1 => Shape::Cuboid(Cuboid::new(v(rng).abs()).unwrap()),
         2 => Shape::Ellipsoid(Ellipsoid::new(v(rng).abs()).unwrap()),
         3 => Shape::Capsule(
-            Capsule::along_axis(0, rng.range(0.0, size), rng.range(0.0, size)).unwrap(),
+            Capsule::along_axis(axis, rng.range(0.0, size), rng.range(0.0, size)).unwrap(),
         ),
         4 => Shape::Segment(Segment::new(v(rng), v(rng)).unwrap()),
-        5 => Shape::Point(Point::new(v(rng)).unwrap()),
+        5 if D == 2 => Shape::Point(Point::new(v(rng)).unwrap()),
         _ => {
-            let n = 1 + rng.below(8);
-            Shape::ConvexHull(ConvexHull::new((0..n).map(|_| v(rng)).collect()).unwrap())
-        }
-    }
-}
-
-fn random_3d(rng: &mut Rng, size: f64) -> Shape<3> {
-    let v = |rng: &mut Rng| {
-        Vector::<3>::new(
-            rng.range(-size, size),
-            rng.range(-size, size),
-            rng.range(-size, size),
-        )
-    };
-    match rng.below(6) {
-        0 => Shape::Ball(Ball::new(rng.range(0.0, size)).unwrap()),
-        1 => Shape::Cuboid(Cuboid::new(v(rng).abs()).unwrap()),
-        2 => Shape::Ellipsoid(Ellipsoid::new(v(rng).abs()).unwrap()),
-        3 => Shape::Capsule(
-            Capsule::along_axis(2, rng.range(0.0, size), rng.range(0.0, size)).unwrap(),
-        ),
-        4 => Shape::Segment(Segment::new(v(rng), v(rng)).unwrap()),
-        _ => {
-            let n = 1 + rng.below(12);
+            let n = 1 + rng.below(most);
             Shape::ConvexHull(ConvexHull::new((0..n).map(|_| v(rng)).collect()).unwrap())
         }
     }
@@ -64,18 +45,33 @@ fn pose_2d(rng: &mut Rng, extent: f64) -> Pose<2> {
 }
 
 fn pose_3d(rng: &mut Rng, extent: f64) -> Pose<3> {
-    let axis = Vector3::new(
-        rng.range(-1.0, 1.0),
-        rng.range(-1.0, 1.0),
-        rng.range(-1.0, 1.0),
-    );
+    let axis = Vector3::from_fn(|_, _| rng.range(-1.0, 1.0));
     let rotation = UnitQuaternion::from_scaled_axis(axis * 3.0);
-    let position = Vector3::new(
-        rng.range(0.0, extent),
-        rng.range(0.0, extent),
-        rng.range(0.0, extent),
-    );
+    let position = Vector3::from_fn(|_, _| rng.range(0.0, extent));
     Pose::new_3d(position, rotation).unwrap()
+}
+
+/// `count` random scenes (seeded by `seed`) of `first`, `first + step`, ... shapes within 1.5,
+/// placed by `place` within `extent`, with the number of each.
+fn scenes<const D: usize>(
+    seed: u64,
+    count: usize,
+    (first, step): (usize, usize),
+    place: fn(&mut Rng, f64) -> Pose<D>,
+    extent: f64,
+) -> Vec<(usize, Vec<(Shape<D>, Pose<D>)>)> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|scene| {
+            let n = first + step * scene;
+            let shapes: Vec<Shape<D>> = (0..n).map(|_| random(&mut rng, 1.5)).collect();
+            let placed = shapes
+                .into_iter()
+                .map(|s| (s, place(&mut rng, extent)))
+                .collect();
+            (scene, placed)
+        })
+        .collect()
 }
 
 /// The bits of every number of a distance result, to compare results exactly.
@@ -127,7 +123,7 @@ fn options(threads: usize) -> BatchOptions {
 #[test]
 fn distance_and_intersect_batches_equal_the_single_calls_bit_for_bit() {
     let mut rng = Rng::new(7);
-    let shapes: Vec<Shape<2>> = (0..400).map(|_| random_2d(&mut rng, 2.0)).collect();
+    let shapes: Vec<Shape<2>> = (0..400).map(|_| random(&mut rng, 2.0)).collect();
     let poses: Vec<Pose<2>> = (0..400).map(|_| pose_2d(&mut rng, 8.0)).collect();
     let pairs: Vec<_> = (0..200)
         .map(|k| {
@@ -158,14 +154,8 @@ fn distance_and_intersect_batches_equal_the_single_calls_bit_for_bit() {
 
 #[test]
 fn pairs_within_equals_brute_force_on_mixed_2d_scenes() {
-    let mut rng = Rng::new(11);
-    for scene in 0..4 {
-        let n = 150 + 50 * scene;
-        let shapes: Vec<Shape<2>> = (0..n).map(|_| random_2d(&mut rng, 1.5)).collect();
-        let objects: Vec<_> = shapes
-            .iter()
-            .map(|s| Placed::new(s, pose_2d(&mut rng, 40.0)))
-            .collect();
+    for (scene, placed) in scenes::<2>(11, 4, (150, 50), pose_2d, 40.0) {
+        let objects: Vec<_> = placed.iter().map(|(s, p)| Placed::new(s, *p)).collect();
         for separation in [0.0, 0.5, 3.0] {
             let expected = brute_force(&objects, separation);
             let one = pairs_within(&objects, separation, &options(1)).unwrap();
@@ -181,14 +171,8 @@ fn pairs_within_equals_brute_force_on_mixed_2d_scenes() {
 
 #[test]
 fn pairs_within_equals_brute_force_on_3d_scenes() {
-    let mut rng = Rng::new(13);
-    for scene in 0..3 {
-        let n = 120 + 40 * scene;
-        let shapes: Vec<Shape<3>> = (0..n).map(|_| random_3d(&mut rng, 1.5)).collect();
-        let objects: Vec<_> = shapes
-            .iter()
-            .map(|s| Placed::new(s, pose_3d(&mut rng, 15.0)))
-            .collect();
+    for (scene, placed) in scenes::<3>(13, 3, (120, 40), pose_3d, 15.0) {
+        let objects: Vec<_> = placed.iter().map(|(s, p)| Placed::new(s, *p)).collect();
         for separation in [0.0, 1.0] {
             let expected = brute_force(&objects, separation);
             let got = pairs_within(&objects, separation, &options(2)).unwrap();
@@ -267,21 +251,93 @@ fn pairs_within_rejects_bad_separations_and_options() {
     assert_eq!(pairs_within(&objects, 0.0, &options(0)).unwrap().len(), 3);
 }
 
+/// The signature the C batch calls share, their results of type `R`.
+type CBatch<R> = unsafe extern "C" fn(
+    *const *const GjkShape,
+    *const GjkPose,
+    *const *const GjkShape,
+    *const GjkPose,
+    usize,
+    *const GjkQueryOptions,
+    u32,
+    *mut R,
+    *mut GjkStatus,
+) -> GjkStatus;
+
+/// One call of the C batch function `call` over the pairs (a[k], b[k]) at (pa[k], pb[k]): its
+/// status, the results and the pairs' statuses (-1 where it wrote none).
+///
+/// # Safety
+/// As `call`'s: the shapes are live (or NULL where a test says so).
+unsafe fn c_batch<R: Clone + Default>(
+    call: CBatch<R>,
+    a: &[*const GjkShape],
+    pa: &[GjkPose],
+    b: &[*const GjkShape],
+    pb: &[GjkPose],
+    options: *const GjkQueryOptions,
+    threads: u32,
+) -> (GjkStatus, Vec<R>, Vec<GjkStatus>) {
+    let n = a.len();
+    let mut results = vec![R::default(); n];
+    let mut statuses = vec![-1; n];
+    let status = call(
+        a.as_ptr(),
+        pa.as_ptr(),
+        b.as_ptr(),
+        pb.as_ptr(),
+        n,
+        options,
+        threads,
+        results.as_mut_ptr(),
+        statuses.as_mut_ptr(),
+    );
+    (status, results, statuses)
+}
+
+/// The signature the C single-pair calls share, their result of type `R`.
+type CSingle<R> = unsafe extern "C" fn(
+    *const GjkShape,
+    *const GjkPose,
+    *const GjkShape,
+    *const GjkPose,
+    *mut R,
+) -> GjkStatus;
+
+/// The result of the single-pair C call `call` on `a` and `b` at `pa` and `pb`, which must
+/// return `GJK_OK`.
+unsafe fn c_single<R: Default>(
+    call: CSingle<R>,
+    a: *const GjkShape,
+    pa: &GjkPose,
+    b: *const GjkShape,
+    pb: &GjkPose,
+) -> R {
+    let mut out = R::default();
+    assert_eq!(call(a, pa, b, pb, &mut out), GJK_OK);
+    out
+}
+
+/// `n` shapes made through the C ABI by `new(k, out)` (which must return `GJK_OK`): their
+/// handles, which free them when dropped, and their pointers, as the batch calls take them.
+unsafe fn c_shapes(
+    n: u32,
+    new: impl Fn(u32, *mut *mut GjkShape) -> GjkStatus,
+) -> (Vec<Handle>, Vec<*const GjkShape>) {
+    let handles: Vec<Handle> = (0..n).map(|k| new_shape(|out| new(k, out))).collect();
+    let shapes = handles.iter().map(|h| h.0.cast_const()).collect();
+    (handles, shapes)
+}
+
 /// The C ABI's batches write what the single calls write, and report bad pairs by index.
 #[test]
 fn c_batches_equal_single_calls_and_name_failing_pairs() {
     unsafe {
-        let mut shapes = Vec::new();
-        for k in 0..100 {
-            let mut s = std::ptr::null_mut();
-            let status = match k % 3 {
-                0 => gjk_circle_new(0.5 + f64::from(k % 7) * 0.1, &mut s),
-                1 => gjk_rectangle_new(0.7, 0.3, &mut s),
-                _ => gjk_stadium_new(0.5, 0.25, &mut s),
-            };
-            assert_eq!(status, GJK_OK);
-            shapes.push(s.cast_const());
-        }
+        let (handles, shapes) = c_shapes(100, |k, out| match k % 3 {
+            0 => gjk_circle_new(0.5 + f64::from(k % 7) * 0.1, out),
+            1 => gjk_rectangle_new(0.7, 0.3, out),
+            _ => gjk_stadium_new(0.5, 0.25, out),
+        });
         let poses: Vec<GjkPose> = (0..100)
             .map(|k| {
                 gjk_pose_2d(
@@ -294,22 +350,12 @@ fn c_batches_equal_single_calls_and_name_failing_pairs() {
         let (a, b) = (&shapes[..50], &shapes[50..]);
         let (pa, pb) = (&poses[..50], &poses[50..]);
         for threads in [0, 1, 2] {
-            let mut results = vec![GjkDistanceResult::default(); 50];
-            let mut hits = vec![false; 50];
-            let mut statuses = vec![-1; 50];
-            let status = gjk_distance_batch(
-                a.as_ptr(),
-                pa.as_ptr(),
-                b.as_ptr(),
-                pb.as_ptr(),
-                50,
-                std::ptr::null(),
-                threads,
-                results.as_mut_ptr(),
-                statuses.as_mut_ptr(),
-            );
+            let (status, results, statuses) =
+                c_batch(gjk_distance_batch, a, pa, b, pb, std::ptr::null(), threads);
             assert_eq!(status, GJK_OK);
             assert!(statuses.iter().all(|s| *s == GJK_OK));
+            // The statuses are optional: NULL here.
+            let mut hits = vec![false; 50];
             let status = gjk_intersect_batch(
                 a.as_ptr(),
                 pa.as_ptr(),
@@ -323,39 +369,22 @@ fn c_batches_equal_single_calls_and_name_failing_pairs() {
             );
             assert_eq!(status, GJK_OK);
             for k in 0..50 {
-                let mut single = GjkDistanceResult::default();
-                assert_eq!(
-                    gjk_distance(a[k], &pa[k], b[k], &pb[k], &mut single),
-                    GJK_OK
-                );
+                let single = c_single(gjk_distance, a[k], &pa[k], b[k], &pb[k]);
                 assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
                 assert_eq!(results[k].distance.to_bits(), single.distance.to_bits());
-                let mut hit = false;
-                assert_eq!(gjk_intersect(a[k], &pa[k], b[k], &pb[k], &mut hit), GJK_OK);
+                let hit = c_single(gjk_intersect, a[k], &pa[k], b[k], &pb[k]);
                 assert_eq!(hits[k], hit);
             }
         }
 
         // A NULL shape at pair 7 and a 3D shape at pair 9: reported by index, the others
         // answered.
-        let mut sphere = std::ptr::null_mut();
-        assert_eq!(gjk_sphere_new(1.0, &mut sphere), GJK_OK);
+        let sphere = new_shape(|out| gjk_sphere_new(1.0, out));
         let mut bad = b.to_vec();
         bad[7] = std::ptr::null();
-        bad[9] = sphere;
-        let mut results = vec![GjkDistanceResult::default(); 50];
-        let mut statuses = vec![-1; 50];
-        let status = gjk_distance_batch(
-            a.as_ptr(),
-            pa.as_ptr(),
-            bad.as_ptr(),
-            pb.as_ptr(),
-            50,
-            std::ptr::null(),
-            2,
-            results.as_mut_ptr(),
-            statuses.as_mut_ptr(),
-        );
+        bad[9] = sphere.0;
+        let (status, results, statuses) =
+            c_batch(gjk_distance_batch, a, pa, &bad, pb, std::ptr::null(), 2);
         assert_eq!(status, GJK_NULL_POINTER);
         assert_eq!(last_error(), "pair 7: shape b is NULL");
         assert_eq!(statuses[7], GJK_NULL_POINTER);
@@ -408,42 +437,27 @@ fn c_batches_equal_single_calls_and_name_failing_pairs() {
         assert!(last_error().contains("out of range"), "{}", last_error());
         gjk_pair_list_free(list);
 
-        let mut list = std::ptr::null_mut();
-        let mut mixed = shapes.clone();
-        mixed[42] = sphere;
-        let status = gjk_pairs_within(
-            mixed.as_ptr(),
-            std::ptr::null(),
-            100,
-            0.0,
-            std::ptr::null(),
-            0,
-            &mut list,
-        );
-        assert_eq!(status, GJK_DIMENSION_MISMATCH);
-        assert!(
-            last_error().starts_with("shapes[42] is 3D"),
-            "{}",
-            last_error()
-        );
-        mixed[42] = std::ptr::null();
-        let status = gjk_pairs_within(
-            mixed.as_ptr(),
-            std::ptr::null(),
-            100,
-            0.0,
-            std::ptr::null(),
-            0,
-            &mut list,
-        );
-        assert_eq!(status, GJK_NULL_POINTER);
-        assert_eq!(last_error(), "shapes[42] is NULL");
-        assert!(list.is_null());
-
-        for &s in &shapes {
-            gjk_shape_free(s.cast_mut());
+        // A 3D shape or NULL among the shapes: refused by index, no list.
+        let refused = [
+            (
+                sphere.0.cast_const(),
+                GJK_DIMENSION_MISMATCH,
+                "shapes[42] is 3D but shapes[0] is 2D: all shapes of a scene share a dimension",
+            ),
+            (std::ptr::null(), GJK_NULL_POINTER, "shapes[42] is NULL"),
+        ];
+        for (bad, expected, message) in refused {
+            let mut list = std::ptr::null_mut();
+            let mut mixed = shapes.clone();
+            mixed[42] = bad;
+            let (poses, options) = (std::ptr::null(), std::ptr::null());
+            let status = gjk_pairs_within(mixed.as_ptr(), poses, 100, 0.0, options, 0, &mut list);
+            assert_eq!(status, expected, "{message}");
+            assert_eq!(last_error(), message);
+            assert!(list.is_null(), "{message}");
         }
-        gjk_shape_free(sphere);
+        // The shapes are freed as `handles` and `sphere` drop.
+        drop((handles, sphere));
     }
 }
 
@@ -473,18 +487,12 @@ fn pairs_within_a_subnormal_separation() {
 #[test]
 fn c_penetration_batch_equals_the_single_calls() {
     unsafe {
-        let mut shapes = Vec::new();
-        for k in 0..400 {
-            let mut s = std::ptr::null_mut();
-            let status = match k % 4 {
-                0 => gjk_sphere_new(0.5 + f64::from(k % 7) * 0.1, &mut s),
-                1 => gjk_box_new(0.7, 0.3, 0.4, &mut s),
-                2 => gjk_capsule_new(0.5, 0.25, &mut s),
-                _ => gjk_ellipsoid_new(0.6, 0.4, 0.3, &mut s),
-            };
-            assert_eq!(status, GJK_OK);
-            shapes.push(s.cast_const());
-        }
+        let (handles, shapes) = c_shapes(400, |k, out| match k % 4 {
+            0 => gjk_sphere_new(0.5 + f64::from(k % 7) * 0.1, out),
+            1 => gjk_box_new(0.7, 0.3, 0.4, out),
+            2 => gjk_capsule_new(0.5, 0.25, out),
+            _ => gjk_ellipsoid_new(0.6, 0.4, 0.3, out),
+        });
         let mut rng = Rng::new(41);
         let poses: Vec<GjkPose> = (0..400)
             .map(|_| {
@@ -501,27 +509,19 @@ fn c_penetration_batch_equals_the_single_calls() {
         let (pa, pb) = (&poses[..200], &poses[200..]);
         let mut overlapping = 0;
         for threads in [1, 2, 0] {
-            let mut results = vec![GjkPenetrationResult::default(); 200];
-            let mut statuses = vec![-1; 200];
-            let status = gjk_penetration_batch(
-                a.as_ptr(),
-                pa.as_ptr(),
-                b.as_ptr(),
-                pb.as_ptr(),
-                200,
+            let (status, results, statuses) = c_batch(
+                gjk_penetration_batch,
+                a,
+                pa,
+                b,
+                pb,
                 std::ptr::null(),
                 threads,
-                results.as_mut_ptr(),
-                statuses.as_mut_ptr(),
             );
             assert_eq!(status, GJK_OK);
             assert!(statuses.iter().all(|s| *s == GJK_OK));
             for k in 0..200 {
-                let mut single = GjkPenetrationResult::default();
-                assert_eq!(
-                    gjk_penetration(a[k], &pa[k], b[k], &pb[k], &mut single),
-                    GJK_OK
-                );
+                let single = c_single(gjk_penetration, a[k], &pa[k], b[k], &pb[k]);
                 assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
                 assert_eq!(
                     results[k].signed_distance.to_bits(),
@@ -537,23 +537,12 @@ fn c_penetration_batch_equals_the_single_calls() {
 
         let mut bad = b.to_vec();
         bad[7] = std::ptr::null();
-        let mut results = vec![GjkPenetrationResult::default(); 200];
-        let mut statuses = vec![-1; 200];
         let capped = GjkQueryOptions {
             max_iterations: 1,
             ..gjk_query_options_default()
         };
-        let status = gjk_penetration_batch(
-            a.as_ptr(),
-            pa.as_ptr(),
-            bad.as_ptr(),
-            pb.as_ptr(),
-            200,
-            &capped,
-            1,
-            results.as_mut_ptr(),
-            statuses.as_mut_ptr(),
-        );
+        let (status, results, statuses) =
+            c_batch(gjk_penetration_batch, a, pa, &bad, pb, &capped, 1);
         assert_eq!(status, GJK_NULL_POINTER);
         assert_eq!(last_error(), "pair 7: shape b is NULL");
         assert_eq!(statuses[7], GJK_NULL_POINTER);
@@ -567,8 +556,6 @@ fn c_penetration_batch_equals_the_single_calls() {
             assert_eq!(status, GJK_NO_CONVERGENCE);
             assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
         }
-        for s in shapes {
-            gjk_shape_free(s.cast_mut());
-        }
+        drop(handles);
     }
 }

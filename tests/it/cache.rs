@@ -3,12 +3,12 @@
 //! evaluations on polytopes; a cache taken from another pair changes no answer; an unmoved pair
 //! costs one evaluation.
 
-use crate::common::random::{world_support, Dims, RandomPair, Space};
+use crate::common::random::{for_random_pairs, world_support, Dims, RandomPair, Space};
 use crate::common::Rng;
 use gjk::shape::{ConvexHull, Shape};
 use gjk::{
-    distance_cached, distance_with, intersect_cached, intersect_with, Pose, QueryOptions,
-    SimplexCache, Vector,
+    distance_cached, distance_with, intersect_cached, intersect_with, DistanceResult, Pose,
+    QueryOptions, SimplexCache, Vector,
 };
 
 /// `pose` moved by a small step, a translation of up to `step` per axis; every tenth frame
@@ -25,6 +25,29 @@ where
     } else {
         moved
     }
+}
+
+/// The distance query of A and B (of the given size) with `cache` against the query without:
+/// the same verdict, the distances within 1e-9 (relative) and rounding of the pair's scale.
+/// Returns the cold answer, the warm one and that tolerance.
+fn warm_matches_cold<const D: usize>(
+    what: &str,
+    size: f64,
+    (a, pose_a): (&Shape<D>, &Pose<D>),
+    (b, pose_b): (&Shape<D>, &Pose<D>),
+    cache: &mut SimplexCache<D>,
+) -> (DistanceResult<D>, DistanceResult<D>, f64) {
+    let options = QueryOptions::default();
+    let cold = distance_with(a, pose_a, b, pose_b, &options).unwrap();
+    let warm = distance_cached(a, pose_a, b, pose_b, &options, cache).unwrap();
+    let scale = 20.0 * size + pose_a.translation().norm() + pose_b.translation().norm();
+    let tolerance = 1e-9 * cold.distance + 64.0 * f64::EPSILON * scale;
+    assert_eq!(warm.intersecting, cold.intersecting, "{what}");
+    assert!(
+        (warm.distance - cold.distance).abs() <= tolerance,
+        "{what}: {warm:?} vs {cold:?}"
+    );
+    (cold, warm, tolerance)
 }
 
 fn coherent_frames<const D: usize>(seed: u64) -> (u64, u64)
@@ -46,15 +69,8 @@ where
         let (mut cache, mut boolean_cache) = (SimplexCache::new(), SimplexCache::new());
         for frame in 0..60 {
             let what = format!("{D}D pair {pair} frame {frame} (size {size:e})");
-            let cold = distance_with(&a, &pose_a, &b, &pose_b, &options).unwrap();
-            let warm = distance_cached(&a, &pose_a, &b, &pose_b, &options, &mut cache).unwrap();
-            let scale = 20.0 * size + pose_a.translation().norm() + pose_b.translation().norm();
-            let tolerance = 1e-9 * cold.distance + 64.0 * f64::EPSILON * scale;
-            assert_eq!(warm.intersecting, cold.intersecting, "{what}");
-            assert!(
-                (warm.distance - cold.distance).abs() <= tolerance,
-                "{what}: {warm:?} vs {cold:?}"
-            );
+            let (cold, warm, tolerance) =
+                warm_matches_cold(&what, size, (&a, &pose_a), (&b, &pose_b), &mut cache);
             assert!(warm.lower_bound <= cold.distance + tolerance, "{what}");
             if !warm.intersecting {
                 // Weak duality along the warm answer's own normal.
@@ -79,24 +95,23 @@ where
     (cold_iterations, warm_iterations)
 }
 
-#[test]
-fn coherent_frames_answer_as_cold_queries_2d() {
-    let (cold, warm) = coherent_frames::<2>(31);
-    println!("2D polytopes: {cold} cold iterations, {warm} warm");
+/// [`coherent_frames`] from `seed`: the warm starts take fewer than half the cold queries'
+/// iterations on polytopes.
+fn warm_starts_save<const D: usize>(seed: u64)
+where
+    Dims: Space<D>,
+{
+    let (cold, warm) = coherent_frames::<D>(seed);
+    println!("{D}D polytopes: {cold} cold iterations, {warm} warm");
     assert!(
         warm * 2 < cold,
         "warm starts save too little: {warm} vs {cold}"
     );
 }
 
-#[test]
-fn coherent_frames_answer_as_cold_queries_3d() {
-    let (cold, warm) = coherent_frames::<3>(32);
-    println!("3D polytopes: {cold} cold iterations, {warm} warm");
-    assert!(
-        warm * 2 < cold,
-        "warm starts save too little: {warm} vs {cold}"
-    );
+tests! {
+    coherent_frames_answer_as_cold_queries_2d => warm_starts_save::<2>(31);
+    coherent_frames_answer_as_cold_queries_3d => warm_starts_save::<3>(32);
 }
 
 /// A cache filled by one pair and used for another (even of other kinds) changes no answer.
@@ -104,43 +119,24 @@ fn foreign_caches<const D: usize>(seed: u64)
 where
     Dims: Space<D>,
 {
-    let mut rng = Rng::new(seed);
     let options = QueryOptions::default();
     let mut cache = SimplexCache::new();
-    for case in 0..3000 {
-        let RandomPair {
-            size,
-            a,
-            b,
-            pose_a,
-            pose_b,
-        } = RandomPair::<D>::new(&mut rng);
-        let what = format!("{D}D case {case} (size {size:e})");
-        let cold = distance_with(&a, &pose_a, &b, &pose_b, &options).unwrap();
-        let warm = distance_cached(&a, &pose_a, &b, &pose_b, &options, &mut cache).unwrap();
-        let scale = 20.0 * size + pose_a.translation().norm() + pose_b.translation().norm();
-        let tolerance = 1e-9 * cold.distance + 64.0 * f64::EPSILON * scale;
-        assert_eq!(warm.intersecting, cold.intersecting, "{what}");
-        assert!(
-            (warm.distance - cold.distance).abs() <= tolerance,
-            "{what}: {warm:?} vs {cold:?}"
-        );
+    let mut case = 0;
+    for_random_pairs::<D>(seed, 3000, |_, what, p| {
+        let (size, a, b, pose_a, pose_b) = (p.size, p.a, p.b, p.pose_a, p.pose_b);
+        let (cold, _, _) = warm_matches_cold(what, size, (&a, &pose_a), (&b, &pose_b), &mut cache);
         // The next case gets this pair's cache, and every other case a boolean one.
         if case % 2 == 0 {
             let hit = intersect_cached(&a, &pose_a, &b, &pose_b, &options, &mut cache).unwrap();
             assert_eq!(hit, cold.intersecting, "{what}");
         }
-    }
+        case += 1;
+    });
 }
 
-#[test]
-fn foreign_caches_change_no_answer_2d() {
-    foreign_caches::<2>(41);
-}
-
-#[test]
-fn foreign_caches_change_no_answer_3d() {
-    foreign_caches::<3>(42);
+tests! {
+    foreign_caches_change_no_answer_2d => foreign_caches::<2>(41);
+    foreign_caches_change_no_answer_3d => foreign_caches::<3>(42);
 }
 
 /// Two boxes as point clouds, apart: once cached, the same query costs one support

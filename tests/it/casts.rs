@@ -3,7 +3,7 @@
 //! the distance query for shape casts (the first time the distance reaches the target).
 
 use crate::common::random::random_vector;
-use crate::common::Rng;
+use crate::common::{square, Rng};
 use gjk::shape::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
 };
@@ -52,6 +52,13 @@ impl Worst {
             *self = Worst(error, what());
         }
     }
+}
+
+/// The worst relative t errors of a family of rays (`kind`) in 2D and 3D: printed
+/// (`--nocapture`), and both below 1e-9.
+fn worst_errors(kind: &str, [e2, e3]: [f64; 2]) {
+    eprintln!("{kind} rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+    assert!(e2 < 1e-9 && e3 < 1e-9, "{kind} rays: 2D {e2:e}, 3D {e3:e}");
 }
 
 const DEFAULT: QueryOptions = QueryOptions {
@@ -168,11 +175,9 @@ where
     worst.0
 }
 
-#[test]
-fn rays_against_circles_and_spheres() {
-    let e2 = rays_against_balls::<2>(1, 3000);
-    let e3 = rays_against_balls::<3>(2, 3000);
-    eprintln!("ball rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+tests! {
+    rays_against_circles_and_spheres =>
+        worst_errors("ball", [rays_against_balls::<2>(1, 3000), rays_against_balls::<3>(2, 3000)]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -353,11 +358,11 @@ fn clip_margin<const D: usize>(
     clip(&grown, origin, direction).is_some() != clip(&shrunk, origin, direction).is_some()
 }
 
-#[test]
-fn rays_against_polygons_and_polytopes() {
-    let e2 = rays_against_polytopes::<2>(3, 3000);
-    let e3 = rays_against_polytopes::<3>(4, 2000);
-    eprintln!("polytope rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
+tests! {
+    rays_against_polygons_and_polytopes => worst_errors(
+        "polytope",
+        [rays_against_polytopes::<2>(3, 3000), rays_against_polytopes::<3>(4, 2000)],
+    );
 }
 
 #[test]
@@ -548,23 +553,16 @@ where
     worst.0
 }
 
-#[test]
-fn rays_against_stadiums_and_capsules() {
-    let e2 = rays_against_capsules::<2>(6, 2000);
-    let e3 = rays_against_capsules::<3>(7, 2000);
-    eprintln!("capsule rays: worst relative t error 2D {e2:.1e}, 3D {e3:.1e}");
-    assert!(e2 < 1e-9 && e3 < 1e-9);
+tests! {
+    rays_against_stadiums_and_capsules => worst_errors(
+        "capsule",
+        [rays_against_capsules::<2>(6, 2000), rays_against_capsules::<3>(7, 2000)],
+    );
 }
 
 #[test]
 fn rays_starting_inside_or_on_the_surface() {
-    let square = ConvexHull::<2>::new(vec![
-        Vector::<2>::new(0.0, 0.0),
-        Vector::<2>::new(2.0, 0.0),
-        Vector::<2>::new(2.0, 2.0),
-        Vector::<2>::new(0.0, 2.0),
-    ])
-    .unwrap();
+    let square = square(2.0);
     let pose = Pose::identity();
     for origin in [Vector::<2>::new(1.0, 1.0), Vector::<2>::new(2.0, 1.0)] {
         let direction = Vector::<2>::new(3.0, 4.0);

@@ -8,6 +8,7 @@
 //! `penetration::curved`, `bad_input`.
 
 #[path = "../common/mod.rs"]
+#[macro_use]
 mod common;
 
 /// The table of bad inputs (docs/bad-input.md) and the input the library refuses.

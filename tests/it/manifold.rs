@@ -31,6 +31,18 @@ fn manifold3(
     contact_manifold(a, pa, b, pb, margin).unwrap()
 }
 
+/// The manifold of `b` at `pose` on the slab the resting tests use (a 4 x 4 x 1 box at the
+/// origin, its top face at z = 0.5), with no margin.
+fn on_the_slab(b: &Shape<3>, pose: &Pose<3>) -> ContactManifold<3> {
+    manifold3(&box3(2.0, 2.0, 0.5), &Pose::identity(), b, pose, 0.0)
+}
+
+/// [`check_points`] at `separation`, and B's points are `expected` (sorted).
+fn assert_rests<const D: usize>(m: &ContactManifold<D>, separation: f64, expected: &[Vec<f64>]) {
+    check_points(m, separation);
+    assert_near(&sorted_b(m), expected);
+}
+
 /// Every point: `point_b = point_a + separation * normal`, and the separation as expected.
 fn check_points<const D: usize>(m: &ContactManifold<D>, separation: f64) {
     for p in &m.points {
@@ -67,20 +79,13 @@ fn box_on_box_in_2d_touches_at_two_corners() {
     let pb = Pose::new_2d(0.3, 0.9, 0.0).unwrap();
     let m = contact_manifold(&a, &Pose::identity(), &b, &pb, 0.0).unwrap();
     assert!((m.normal - Vector::<2>::new(0.0, 1.0)).norm() <= EXACT);
-    check_points(&m, -0.1);
-    assert_near(&sorted_b(&m), &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
+    assert_rests(&m, -0.1, &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
     assert_ne!(m.points[0].id, m.points[1].id);
 }
 
 #[test]
 fn box_on_box_face_to_face_touches_at_four_corners() {
-    let m = manifold3(
-        &box3(2.0, 2.0, 0.5),
-        &Pose::identity(),
-        &box3(0.5, 0.5, 0.5),
-        &at(0.1, 0.2, 0.95),
-        0.0,
-    );
+    let m = on_the_slab(&box3(0.5, 0.5, 0.5), &at(0.1, 0.2, 0.95));
     assert!((m.normal - Vector::<3>::z()).norm() <= EXACT);
     check_points(&m, -0.05);
     let mut expected = Vec::new();
@@ -141,61 +146,28 @@ fn a_box_edge_across_a_face_touches_at_two_points() {
         0.0,
         0.5 + h - 0.01,
     );
-    let m = manifold3(
-        &box3(2.0, 2.0, 0.5),
-        &Pose::identity(),
-        &box3(0.5, 0.5, 0.5),
-        &b_pose,
-        0.0,
-    );
-    check_points(&m, -0.01);
-    assert_near(
-        &sorted_b(&m),
-        &[vec![-0.5, 0.0, 0.49], vec![0.5, 0.0, 0.49]],
-    );
+    let m = on_the_slab(&box3(0.5, 0.5, 0.5), &b_pose);
+    assert_rests(&m, -0.01, &[vec![-0.5, 0.0, 0.49], vec![0.5, 0.0, 0.49]]);
 }
 
 #[test]
 fn a_sphere_on_a_box_touches_at_one_point() {
     let ball = Shape::Ball(Ball::new(0.3).unwrap());
-    let m = manifold3(
-        &box3(2.0, 2.0, 0.5),
-        &Pose::identity(),
-        &ball,
-        &at(0.2, -0.1, 0.78),
-        0.0,
-    );
-    check_points(&m, -0.02);
-    assert_near(&sorted_b(&m), &[vec![0.2, -0.1, 0.48]]);
+    let m = on_the_slab(&ball, &at(0.2, -0.1, 0.78));
+    assert_rests(&m, -0.02, &[vec![0.2, -0.1, 0.48]]);
 }
 
 #[test]
 fn a_capsule_lying_on_a_box_touches_at_two_points() {
     let capsule = Shape::Capsule(Capsule::along_axis(0, 1.0, 0.3).unwrap());
-    let m = manifold3(
-        &box3(2.0, 2.0, 0.5),
-        &Pose::identity(),
-        &capsule,
-        &at(0.0, 0.1, 0.78),
-        0.0,
-    );
-    check_points(&m, -0.02);
-    assert_near(
-        &sorted_b(&m),
-        &[vec![-1.0, 0.1, 0.48], vec![1.0, 0.1, 0.48]],
-    );
+    let m = on_the_slab(&capsule, &at(0.0, 0.1, 0.78));
+    assert_rests(&m, -0.02, &[vec![-1.0, 0.1, 0.48], vec![1.0, 0.1, 0.48]]);
 }
 
 #[test]
 fn a_cylinder_standing_on_a_box_touches_at_four_rim_points() {
     let cylinder = Shape::Cylinder(Cylinder::new(0.5, 0.4).unwrap());
-    let m = manifold3(
-        &box3(2.0, 2.0, 0.5),
-        &Pose::identity(),
-        &cylinder,
-        &at(0.1, 0.0, 0.97),
-        0.0,
-    );
+    let m = on_the_slab(&cylinder, &at(0.1, 0.0, 0.97));
     assert_eq!(m.points.len(), 4);
     check_points(&m, -0.03);
     for p in &m.points {
@@ -263,13 +235,7 @@ fn ids(m: &ContactManifold<3>) -> Vec<u32> {
 #[test]
 fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
     let (a, b) = (box3(2.0, 2.0, 0.5), box3(0.5, 0.5, 0.5));
-    let base = ids(&manifold3(
-        &a,
-        &Pose::identity(),
-        &b,
-        &at(0.1, 0.2, 0.95),
-        0.0,
-    ));
+    let base = ids(&on_the_slab(&b, &at(0.1, 0.2, 0.95)));
     assert_eq!(base.len(), 4);
     let mut seed = 0x5eed_u64;
     let mut jitter = || {
@@ -299,7 +265,7 @@ fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
     // The same places under a quarter turn of B: each taken by another of B's corners, whose
     // id is then there.
     let by_place = |pose: &Pose<3>| {
-        let m = manifold3(&a, &Pose::identity(), &b, pose, 0.0);
+        let m = on_the_slab(&b, pose);
         let mut points: Vec<_> = m
             .points
             .iter()
@@ -315,13 +281,7 @@ fn ids_stay_under_a_small_jitter_and_change_with_the_features() {
         assert_ne!(p.2, q.2, "{before:?} {after:?}");
     }
     // B hanging over A's edge: two corners, and two points where A's side cuts B's face.
-    let over = ids(&manifold3(
-        &a,
-        &Pose::identity(),
-        &b,
-        &at(1.8, 0.2, 0.95),
-        0.0,
-    ));
+    let over = ids(&on_the_slab(&b, &at(1.8, 0.2, 0.95)));
     assert_eq!(over.len(), 4);
     assert_eq!(
         over.iter().filter(|id| base.contains(id)).count(),
@@ -360,8 +320,7 @@ fn crossings_of_one_side_with_two_ends_have_different_ids() {
     let b = Shape::Cuboid(Cuboid::new(Vector::<2>::new(2.0, 0.5)).unwrap());
     let pb = Pose::new_2d(0.1, 0.95, 0.0).unwrap();
     let m = contact_manifold(&a, &Pose::identity(), &b, &pb, 0.0).unwrap();
-    check_points(&m, -0.05);
-    assert_near(&sorted_b(&m), &[vec![-0.5, 0.45], vec![0.5, 0.45]]);
+    assert_rests(&m, -0.05, &[vec![-0.5, 0.45], vec![0.5, 0.45]]);
     assert_ne!(m.points[0].id, m.points[1].id);
 }
 
@@ -376,13 +335,7 @@ fn a_cylinder_lying_on_a_box_touches_along_its_side() {
             UnitQuaternion::from_euler_angles(std::f64::consts::FRAC_PI_2, 0.0, hair),
         )
         .unwrap();
-        let m = manifold3(
-            &box3(2.0, 2.0, 0.5),
-            &Pose::identity(),
-            &cylinder,
-            &pose,
-            0.0,
-        );
+        let m = on_the_slab(&cylinder, &pose);
         assert_eq!(m.points.len(), 2, "{m:?}");
         check_points(&m, -0.02);
     }
@@ -456,14 +409,9 @@ where
     }
 }
 
-#[test]
-fn random_pairs_give_consistent_manifolds_in_2d() {
-    random_pairs::<2>();
-}
-
-#[test]
-fn random_pairs_give_consistent_manifolds_in_3d() {
-    random_pairs::<3>();
+tests! {
+    random_pairs_give_consistent_manifolds_in_2d => random_pairs::<2>();
+    random_pairs_give_consistent_manifolds_in_3d => random_pairs::<3>();
 }
 
 /// Fuzzing: a capsule deep inside a larger rounded cylinder, centred on its axis, pushed out
@@ -545,6 +493,5 @@ fn callback_shapes_touch_as_the_built_in_ones() {
         0.0,
     )
     .unwrap();
-    check_points(&m, -0.1);
-    assert_near(&sorted_b(&m), &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
+    assert_rests(&m, -0.1, &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
 }

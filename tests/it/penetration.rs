@@ -2,7 +2,7 @@
 //! polygons (the depth is the smallest distance from the origin to one of its edges), closed
 //! forms for balls, boxes and capsules, and degenerate starts.
 
-use crate::common::{hull_2d, Rng};
+use crate::common::{hull_2d, square, Rng};
 use gjk::shape::{Ball, Capsule, ConvexHull, Cuboid, Ellipsoid, Point, Segment};
 use gjk::{penetration, penetration_with, signed_distance, Pose, QueryOptions, Support, Vector};
 use nalgebra::{UnitQuaternion, Vector3};
@@ -204,13 +204,7 @@ fn balls_boxes_and_capsules_have_closed_form_depths() {
 fn circle_against_polygon() {
     // The unit square's edge x = 1 and a circle of radius 0.5 centred at (1.2, 0.5): the circle
     // reaches 0.3 into the square.
-    let square = ConvexHull::<2>::new(vec![
-        Vector::<2>::new(0.0, 0.0),
-        Vector::<2>::new(1.0, 0.0),
-        Vector::<2>::new(1.0, 1.0),
-        Vector::<2>::new(0.0, 1.0),
-    ])
-    .unwrap();
+    let square = square(1.0);
     let circle = Ball::<2>::new(0.5).unwrap();
     let p = penetration(
         &square,
@@ -224,19 +218,22 @@ fn circle_against_polygon() {
     assert!((p.point_a - Vector::<2>::new(1.0, 0.5)).norm() < 1e-15);
     assert!((p.point_b - Vector::<2>::new(0.7, 0.5)).norm() < 1e-15);
     // Centre inside the square: the cores overlap and EPA runs on the square against a point.
-    let p = penetration(
-        &square,
-        &Pose::identity(),
-        &circle,
-        &Pose::new_2d(0.9, 0.5, 0.0).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&square, &circle, Vector::<2>::new(0.9, 0.5));
     assert!(
         (p.signed_distance + 0.6).abs() < 1e-15,
         "{}",
         p.signed_distance
     );
     assert!((p.normal - Vector::<2>::new(1.0, 0.0)).norm() < 1e-15);
+}
+
+/// The penetration of `a` at the origin and `b` translated by `t`, both unturned.
+fn penetration_at<const D: usize, A: Support<D>, B: Support<D>>(
+    a: &A,
+    b: &B,
+    t: Vector<D>,
+) -> gjk::PenetrationResult<D> {
+    penetration(a, &Pose::identity(), b, &Pose::from_translation(t).unwrap()).unwrap()
 }
 
 /// Starts GJK leaves degenerate: touching, the origin on a face, flat and collinear shapes,
@@ -246,13 +243,7 @@ fn degenerate_starts_are_finite_and_exact() {
     let id3 = Pose::<3>::identity();
     let unit_box = Cuboid::new(Vector::<3>::new(1.0, 1.0, 1.0)).unwrap();
     // Touching faces: depth 0, normal along the contact.
-    let p = penetration(
-        &unit_box,
-        &id3,
-        &unit_box,
-        &Pose::from_translation(Vector::<3>::new(2.0, 0.0, 0.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&unit_box, &unit_box, Vector::<3>::new(2.0, 0.0, 0.0));
     assert!(p.intersecting && p.signed_distance == 0.0);
     assert!(
         (p.normal - Vector::<3>::x()).norm() < 1e-15,
@@ -260,26 +251,14 @@ fn degenerate_starts_are_finite_and_exact() {
         p.normal
     );
     // Touching at a corner.
-    let p = penetration(
-        &unit_box,
-        &id3,
-        &unit_box,
-        &Pose::from_translation(Vector::<3>::new(2.0, 2.0, 2.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&unit_box, &unit_box, Vector::<3>::new(2.0, 2.0, 2.0));
     assert!(p.intersecting && p.signed_distance == 0.0);
     // Identical boxes: depth 2 (any axis).
     let p = penetration(&unit_box, &id3, &unit_box, &id3).unwrap();
     assert!((p.signed_distance + 2.0).abs() < 1e-15);
     // A small box deep inside a big one, off centre: the nearest face wins.
     let small = Cuboid::new(Vector::<3>::new(0.1, 0.1, 0.1)).unwrap();
-    let p = penetration(
-        &unit_box,
-        &id3,
-        &small,
-        &Pose::from_translation(Vector::<3>::new(0.0, 0.5, 0.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&unit_box, &small, Vector::<3>::new(0.0, 0.5, 0.0));
     assert!(
         (p.signed_distance + 0.6).abs() < 1e-15 && (p.normal - Vector::<3>::y()).norm() < 1e-15
     );
@@ -297,56 +276,26 @@ fn degenerate_starts_are_finite_and_exact() {
         Vector::<3>::new(0.0, 1.0, 0.0),
     ])
     .unwrap();
-    let p = penetration(
-        &flat,
-        &id3,
-        &flat,
-        &Pose::from_translation(Vector::<3>::new(0.5, 0.5, 0.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&flat, &flat, Vector::<3>::new(0.5, 0.5, 0.0));
     assert!(
         p.intersecting && p.signed_distance == 0.0 && p.normal.z.abs() > 1.0 - 1e-15,
         "{p:?}"
     );
     // A flat square through a box: a real overlap, separable along the square's plane only.
-    let p = penetration(
-        &unit_box,
-        &id3,
-        &flat,
-        &Pose::from_translation(Vector::<3>::new(0.5, -0.5, 0.25)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&unit_box, &flat, Vector::<3>::new(0.5, -0.5, 0.25));
     assert!((p.signed_distance + 0.5).abs() < 1e-15, "{p:?}");
     // Collinear segments overlapping in 2D and 3D.
     let s2 = Segment::new(Vector::<2>::new(0.0, 0.0), Vector::<2>::new(2.0, 0.0)).unwrap();
-    let p = penetration(
-        &s2,
-        &Pose::identity(),
-        &s2,
-        &Pose::new_2d(1.0, 0.0, 0.0).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&s2, &s2, Vector::<2>::new(1.0, 0.0));
     assert!(p.intersecting && p.signed_distance == 0.0 && p.normal.y.abs() > 1.0 - 1e-15);
     let s3 = Segment::new(Vector::<3>::zeros(), Vector::<3>::new(0.0, 0.0, 2.0)).unwrap();
-    let p = penetration(
-        &s3,
-        &id3,
-        &s3,
-        &Pose::from_translation(Vector::<3>::new(0.0, 0.0, 1.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&s3, &s3, Vector::<3>::new(0.0, 0.0, 1.0));
     assert!(p.intersecting && p.signed_distance == 0.0 && p.normal.z.abs() < 1e-15);
     // The same point twice.
     let p = penetration(&point, &id3, &point, &id3).unwrap();
     assert!(p.intersecting && p.signed_distance == 0.0 && (p.normal.norm() - 1.0).abs() < 1e-15);
     // Separated shapes report their distance, positive.
-    let p = penetration(
-        &unit_box,
-        &id3,
-        &unit_box,
-        &Pose::from_translation(Vector::<3>::new(3.0, 0.0, 0.0)).unwrap(),
-    )
-    .unwrap();
+    let p = penetration_at(&unit_box, &unit_box, Vector::<3>::new(3.0, 0.0, 0.0));
     assert!(!p.intersecting && (p.signed_distance - 1.0).abs() < 1e-15);
 }
 

@@ -96,20 +96,11 @@ fn run_c(h: &Handles, poses: &[GjkPose], order: usize) -> Vec<u64> {
             bits.push(k as u64);
             bits.push(statuses.iter().fold(0u64, |m, &s| m * 8 + s as u64));
             bits.extend([d.distance, d.lower_bound, p.signed_distance].map(f64::to_bits));
-            bits.extend(
-                d.point_a
-                    .iter()
-                    .chain(&d.point_b)
-                    .chain(&d.normal)
-                    .map(|x| x.to_bits()),
-            );
-            bits.extend(
-                p.point_a
-                    .iter()
-                    .chain(&p.point_b)
-                    .chain(&p.normal)
-                    .map(|x| x.to_bits()),
-            );
+            for v in [
+                d.point_a, d.point_b, d.normal, p.point_a, p.point_b, p.normal,
+            ] {
+                bits.extend(v.map(f64::to_bits));
+            }
             bits.extend([d.iterations as u64, p.iterations as u64, hit as u64]);
         }
     }
@@ -174,20 +165,21 @@ fn run_rust(shapes: &[Shape<3>], order: usize) -> Vec<u64> {
     sort_by_pose(bits, 1 + 3 + 9)
 }
 
-#[test]
-fn c_abi_queries_from_many_threads_match_one_thread_bitwise() {
-    let h = Arc::new(handles());
-    let poses = Arc::new(poses(20));
-    let reference = run_c(&h, &poses, 0);
+/// Runs `run(t + round)`, rounds 0 to 2, on `THREADS` threads at once, and asserts that every
+/// run answers as `run(0)` on this thread, bit for bit.
+fn assert_threads_match_one_thread<T>(run: impl Fn(usize) -> T + Send + Sync + 'static)
+where
+    T: PartialEq + Send + 'static,
+{
+    let run = Arc::new(run);
+    let reference = run(0);
     let barrier = Arc::new(Barrier::new(THREADS));
     let threads: Vec<_> = (0..THREADS)
         .map(|t| {
-            let (h, poses, barrier) = (h.clone(), poses.clone(), barrier.clone());
+            let (run, barrier) = (run.clone(), barrier.clone());
             std::thread::spawn(move || {
                 barrier.wait();
-                (0..3)
-                    .map(|round| run_c(&h, &poses, t + round))
-                    .collect::<Vec<_>>()
+                (0..3).map(|round| run(t + round)).collect::<Vec<_>>()
             })
         })
         .collect();
@@ -202,29 +194,15 @@ fn c_abi_queries_from_many_threads_match_one_thread_bitwise() {
 }
 
 #[test]
+fn c_abi_queries_from_many_threads_match_one_thread_bitwise() {
+    let (h, poses) = (handles(), poses(20));
+    assert_threads_match_one_thread(move |k| run_c(&h, &poses, k));
+}
+
+#[test]
 fn rust_api_queries_from_many_threads_match_one_thread_bitwise() {
-    let shapes = Arc::new(rust_shapes());
-    let reference = run_rust(&shapes, 0);
-    let barrier = Arc::new(Barrier::new(THREADS));
-    let threads: Vec<_> = (0..THREADS)
-        .map(|t| {
-            let (shapes, barrier) = (shapes.clone(), barrier.clone());
-            std::thread::spawn(move || {
-                barrier.wait();
-                (0..3)
-                    .map(|round| run_rust(&shapes, t + round))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .collect();
-    for (t, thread) in threads.into_iter().enumerate() {
-        for run in thread.join().expect("no panic") {
-            assert!(
-                run == reference,
-                "thread {t} got different results from one thread"
-            );
-        }
-    }
+    let shapes = rust_shapes();
+    assert_threads_match_one_thread(move |k| run_rust(&shapes, k));
 }
 
 #[test]

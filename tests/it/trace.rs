@@ -6,9 +6,9 @@
 //! monotonically and end at the result's. One query is checked step by step against a hand
 //! computation.
 
-use crate::common::random::{Dims, RandomPair, Space};
-use crate::common::{assert_agree, small_polygons, Rng};
-use gjk::shape::{ConvexHull, Shape};
+use crate::common::random::{for_random_pairs, Dims, Space};
+use crate::common::{assert_agree, small_polygons, square};
+use gjk::shape::Shape;
 use gjk::trace::{distance_traced, StepOutcome, TraceStep};
 use gjk::{distance_with, Pose, QueryOptions, Support, Vector};
 
@@ -165,18 +165,10 @@ fn traces_match_queries<const D: usize>(seed: u64)
 where
     Dims: Space<D>,
 {
-    let mut rng = Rng::new(seed);
     let mut steps = Vec::new();
     let mut outcomes = std::collections::HashMap::new();
-    for case in 0..3000 {
-        let RandomPair {
-            size,
-            a,
-            b,
-            pose_a,
-            pose_b,
-        } = RandomPair::<D>::new(&mut rng);
-        let what = format!("{D}D case {case} (size {size:e})");
+    for_random_pairs::<D>(seed, 3000, |_, what, p| {
+        let (size, a, b, pose_a, pose_b) = (p.size, p.a, p.b, p.pose_a, p.pose_b);
         let options = QueryOptions::default();
         let plain = distance_with(&a, &pose_a, &b, &pose_b, &options);
         let traced = distance_traced(&a, &pose_a, &b, &pose_b, &options, &mut steps);
@@ -185,7 +177,7 @@ where
             // The plain query is the exact polygon kernel's, the traced one GJK's.
             let (plain, traced) = (plain.unwrap(), traced.as_ref().unwrap());
             assert_eq!(plain.iterations, 0, "{what}");
-            assert_agree(&plain, traced, scale, &what);
+            assert_agree(&plain, traced, scale, what);
         } else {
             assert_eq!(
                 format!("{plain:?}"),
@@ -194,9 +186,9 @@ where
             );
         }
         let result = traced.unwrap();
-        check_trace(&what, &steps, &result, &a, &pose_a, &b, &pose_b, scale);
+        check_trace(what, &steps, &result, &a, &pose_a, &b, &pose_b, scale);
         *outcomes.entry(steps.last().unwrap().outcome).or_insert(0) += 1;
-    }
+    });
     // The cases reach the usual ends (a repeated point now almost always comes with a closed
     // gap, as the gap uses the best lower bound seen).
     for outcome in [StepOutcome::Added, StepOutcome::GapClosed] {
@@ -207,15 +199,24 @@ where
     }
 }
 
-#[test]
-fn traces_match_queries_2d() {
-    traces_match_queries::<2>(91);
+tests! {
+    traces_match_queries_2d => traces_match_queries::<2>(91);
+    traces_match_queries_3d => traces_match_queries::<3>(92);
 }
 
-#[test]
-fn traces_match_queries_3d() {
-    traces_match_queries::<3>(92);
+/// The traced distance query of `shape` at the origin and the same shape at `at`, and its steps.
+fn traced_against_itself<S: Support<2>>(
+    shape: &S,
+    at: &Pose<2>,
+    options: &QueryOptions,
+) -> (Traced, Vec<TraceStep<2>>) {
+    let mut steps = Vec::new();
+    let outcome = distance_traced(shape, &Pose::identity(), shape, at, options, &mut steps);
+    (outcome, steps)
 }
+
+/// What a traced 2D query answers.
+type Traced = Result<gjk::DistanceResult<2>, gjk::QueryError<gjk::DistanceResult<2>>>;
 
 /// Two 3 x 3 squares, B translated by (5, 1): worked by hand. The search starts towards the
 /// reversed centre difference (5, 1): A's corner (3, 3) and B's corner (5, 1) give (-2, 2).
@@ -224,24 +225,10 @@ fn traces_match_queries_3d() {
 /// beyond x = -2: the distance is 2, the lower bound catches up.
 #[test]
 fn squares_step_by_step() {
-    let square = ConvexHull::<2>::new(vec![
-        Vector::<2>::new(0.0, 0.0),
-        Vector::<2>::new(3.0, 0.0),
-        Vector::<2>::new(3.0, 3.0),
-        Vector::<2>::new(0.0, 3.0),
-    ])
-    .unwrap();
+    let square = square(3.0);
     let at = Pose::new_2d(5.0, 1.0, 0.0).unwrap();
-    let mut steps = Vec::new();
-    let r = distance_traced(
-        &square,
-        &Pose::identity(),
-        &square,
-        &at,
-        &QueryOptions::default(),
-        &mut steps,
-    )
-    .unwrap();
+    let (r, steps) = traced_against_itself(&square, &at, &QueryOptions::default());
+    let r = r.unwrap();
     let v = |x: f64, y: f64| Vector::<2>::new(x, y);
     assert_eq!(steps.len(), 3);
     assert_eq!(r.distance, 2.0);
@@ -291,15 +278,7 @@ fn capped_query_keeps_its_steps() {
         max_iterations: 4,
         exact: false,
     };
-    let mut steps = Vec::new();
-    let outcome = distance_traced(
-        &ellipse,
-        &Pose::identity(),
-        &ellipse,
-        &at,
-        &options,
-        &mut steps,
-    );
+    let (outcome, steps) = traced_against_itself(&ellipse, &at, &options);
     let best = match outcome {
         Err(gjk::QueryError::NoConvergence(best)) => best,
         other => panic!("expected the cap to stop the search, got {other:?}"),

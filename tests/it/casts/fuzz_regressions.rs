@@ -100,8 +100,7 @@ fn tiny_box_through_a_hull_vertex_is_hit() {
         1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375, 1.375,
         1.375, 1.375, 1.375, -3.125, -3.125, -3.125,
     ]);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_box_new(2e-9, 7.875e-9, 1.2875e-8, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_box_new(2e-9, 7.875e-9, 1.2875e-8, out) });
     let h = std::f64::consts::FRAC_1_SQRT_2;
     let pa = GjkPose {
         position: [-0.5, -0.5, -0.5],
@@ -116,20 +115,7 @@ fn tiny_box_through_a_hull_vertex_is_hit() {
             position: start,
             rotation: [0.0, 0.0, 0.0, 1.0],
         };
-        let mut hit = GjkShapeCastHit::default();
-        let s = unsafe {
-            gjk_shape_cast(
-                a.0,
-                &pa,
-                std::ptr::null(),
-                b.0,
-                &pb,
-                velocity.as_ptr(),
-                f64::INFINITY,
-                0.0,
-                &mut hit,
-            )
-        };
+        let (s, hit) = shape_cast(&a, Some(&pa), &b, Some(&pb), &velocity, f64::INFINITY);
         assert_eq!(s, GJK_OK);
         assert!(
             hit.hit && hit.t <= 1.0 && hit.t > 1.0 - 1e-8,
@@ -154,20 +140,7 @@ fn cast_of_points_1e_162_apart_has_a_unit_normal() {
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
     let velocity = [43.75, 43.75, 43.75];
-    let mut hit = GjkShapeCastHit::default();
-    let s = unsafe {
-        gjk_shape_cast(
-            a.0,
-            std::ptr::null(),
-            std::ptr::null(),
-            b.0,
-            &pose_b,
-            velocity.as_ptr(),
-            f64::INFINITY,
-            0.0,
-            &mut hit,
-        )
-    };
+    let (s, hit) = shape_cast(&a, None, &b, Some(&pose_b), &velocity, f64::INFINITY);
     assert_eq!(s, GJK_OK);
     if hit.hit {
         let n = hit.normal.iter().map(|x| x * x).sum::<f64>().sqrt();
@@ -183,8 +156,7 @@ fn cast_of_points_1e_162_apart_has_a_unit_normal() {
 /// at t = 1e-9, 1687.5 from the disc.
 #[test]
 fn ray_along_a_flat_disc_misses_beyond_its_rim() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(3437.5, 3437.5, 0.0, &mut a), a) };
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(3437.5, 3437.5, 0.0, out) });
     let pose = GjkPose {
         position: [-27.5, -27.5, -27.5],
         rotation: [0.0, 0.0, -0.9234320054239619, -0.3837620764988121],

@@ -25,16 +25,24 @@ fn random_vector<const D: usize>(rng: &mut Rng, lo: f64, hi: f64) -> Vector<D> {
     Vector::<D>::from_fn(|_, _| rng.range(lo, hi))
 }
 
+/// `shape` at the origin, unturned.
+fn origin<const D: usize, S>(shape: &S) -> (&S, Pose<D>) {
+    (shape, Pose::identity())
+}
+
+/// `shape` translated by `v`, unturned.
+fn at<const D: usize, S>(shape: &S, v: Vector<D>) -> (&S, Pose<D>) {
+    (shape, Pose::from_translation(v).unwrap())
+}
+
 /// Runs `a` at `local_a` against `b` at `local_b`, both moved by a random rigid motion, and
 /// checks the distance, the verdict and the closest points against `exact`.
 fn check<const D: usize, A: Support<D>, B: Support<D>>(
     rng: &mut Rng,
-    a: &A,
-    local_a: Pose<D>,
-    b: &B,
-    local_b: Pose<D>,
-    exact: f64,
     what: &str,
+    (a, local_a): (&A, Pose<D>),
+    (b, local_b): (&B, Pose<D>),
+    exact: f64,
 ) where
     Pose<D>: RandomPose,
 {
@@ -77,25 +85,18 @@ fn balls() {
         let (r1, r2) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
         let c2d = random_vector::<2>(&mut rng, -4.0, 4.0);
         let c3d = random_vector::<3>(&mut rng, -4.0, 4.0);
-        check(
-            &mut rng,
-            &Ball::<2>::new(r1).unwrap(),
-            Pose::identity(),
-            &Ball::<2>::new(r2).unwrap(),
-            Pose::from_translation(c2d).unwrap(),
-            c2d.norm() - r1 - r2,
-            &format!("circles {i}"),
-        );
-        check(
-            &mut rng,
-            &Ball::<3>::new(r1).unwrap(),
-            Pose::identity(),
-            &Ball::<3>::new(r2).unwrap(),
-            Pose::from_translation(c3d).unwrap(),
-            c3d.norm() - r1 - r2,
-            &format!("spheres {i}"),
-        );
+        balls_apart(&mut rng, &format!("circles {i}"), (r1, r2), c2d);
+        balls_apart(&mut rng, &format!("spheres {i}"), (r1, r2), c3d);
     }
+}
+
+/// [`check`]s balls of radii `r1` at the origin and `r2` at `c`: `|c| - r1 - r2` apart.
+fn balls_apart<const D: usize>(rng: &mut Rng, what: &str, (r1, r2): (f64, f64), c: Vector<D>)
+where
+    Pose<D>: RandomPose,
+{
+    let (a, b) = (Ball::<D>::new(r1).unwrap(), Ball::<D>::new(r2).unwrap());
+    check(rng, what, origin(&a), at(&b, c), c.norm() - r1 - r2);
 }
 
 /// Axis-aligned boxes: the distance is the norm of the per-axis gaps.
@@ -115,15 +116,9 @@ where
             .map(|k| h1[k] + h2[k] - c[k].abs())
             .fold(f64::INFINITY, f64::min);
         let exact = if overlap > 0.0 { -overlap } else { gaps.norm() };
-        check(
-            &mut rng,
-            &Cuboid::new(h1).unwrap(),
-            Pose::identity(),
-            &Cuboid::new(h2).unwrap(),
-            Pose::from_translation(c).unwrap(),
-            exact,
-            &format!("{D}D boxes {i}"),
-        );
+        let what = format!("{D}D boxes {i}");
+        let (a, b) = (Cuboid::new(h1).unwrap(), Cuboid::new(h2).unwrap());
+        check(&mut rng, &what, origin(&a), at(&b, c), exact);
         // A ball against the box: distance from its centre to the clamped point.
         let r = rng.range(0.0, 1.0);
         let clamped = Vector::<D>::from_fn(|k, _| c[k].clamp(-h1[k], h1[k]));
@@ -152,26 +147,16 @@ where
                 "{D}D box-ball {i}: normal"
             );
         }
-        check(
-            &mut rng,
-            &Cuboid::new(h1).unwrap(),
-            Pose::identity(),
-            &Ball::<D>::new(r).unwrap(),
-            Pose::from_translation(c).unwrap(),
-            exact,
-            &format!("{D}D box-ball {i}"),
-        );
+        let what = format!("{D}D box-ball {i}");
+        let cuboid = Cuboid::new(h1).unwrap();
+        let ball = Ball::<D>::new(r).unwrap();
+        check(&mut rng, &what, origin(&cuboid), at(&ball, c), exact);
     }
 }
 
-#[test]
-fn rectangles() {
-    boxes::<2>(12);
-}
-
-#[test]
-fn cuboids() {
-    boxes::<3>(13);
+tests! {
+    rectangles => boxes::<2>(12);
+    cuboids => boxes::<3>(13);
 }
 
 /// Distance from `p` to the segment from `-h e_axis` to `h e_axis`.
@@ -193,28 +178,22 @@ where
         let c = random_vector::<D>(&mut rng, -5.0, 5.0);
         let rb = rng.range(0.0, 1.0);
         let exact = point_axis_segment_distance(&c, axis, h) - r - rb;
-        check(
-            &mut rng,
-            &capsule,
-            Pose::identity(),
-            &Ball::<D>::new(rb).unwrap(),
-            Pose::from_translation(c).unwrap(),
-            exact,
-            &format!("{D}D capsule-ball {i}"),
-        );
+        let what = format!("{D}D capsule-ball {i}");
+        let ball = Ball::<D>::new(rb).unwrap();
+        check(&mut rng, &what, origin(&capsule), at(&ball, c), exact);
         // A parallel capsule offset sideways by `d`, overlapping lengthwise.
         let d = rng.range(0.0, 5.0);
         let mut offset = Vector::<D>::zeros();
         offset[(axis + 1) % D] = d;
         offset[axis] = rng.range(-h, h);
+        let what = format!("{D}D parallel capsules {i}");
+        let exact = d - 2.0 * r;
         check(
             &mut rng,
-            &capsule,
-            Pose::identity(),
-            &capsule,
-            Pose::from_translation(offset).unwrap(),
-            d - 2.0 * r,
-            &format!("{D}D parallel capsules {i}"),
+            &what,
+            origin(&capsule),
+            at(&capsule, offset),
+            exact,
         );
     }
 }
@@ -241,15 +220,9 @@ fn capsules_3d() {
             UnitQuaternion::from_axis_angle(&Vector3::y_axis(), std::f64::consts::FRAC_PI_2),
         )
         .unwrap();
-        check(
-            &mut rng,
-            &capsule,
-            Pose::identity(),
-            &capsule,
-            across,
-            d - 2.0 * r,
-            &format!("crossed capsules {i}"),
-        );
+        let what = format!("crossed capsules {i}");
+        let exact = d - 2.0 * r;
+        check(&mut rng, &what, origin(&capsule), (&capsule, across), exact);
     }
 }
 
@@ -292,15 +265,9 @@ where
         let rb = rng.range(0.0, 1.0);
         let exact = ellipsoid_point_distance(&e, &c) - rb;
         let ellipsoid = Ellipsoid::new(e).unwrap();
-        check(
-            &mut rng,
-            &ellipsoid,
-            Pose::identity(),
-            &Ball::<D>::new(rb).unwrap(),
-            Pose::from_translation(c).unwrap(),
-            exact,
-            &format!("{D}D ellipsoid-ball {i}"),
-        );
+        let what = format!("{D}D ellipsoid-ball {i}");
+        let ball = Ball::<D>::new(rb).unwrap();
+        check(&mut rng, &what, origin(&ellipsoid), at(&ball, c), exact);
         // Against a point, at the tolerances a user may ask for.
         let point = Point::new(Vector::<D>::zeros()).unwrap();
         let exact = exact + rb;
@@ -336,14 +303,9 @@ where
     );
 }
 
-#[test]
-fn ellipses() {
-    ellipsoids::<2>(17);
-}
-
-#[test]
-fn ellipsoids_3d() {
-    ellipsoids::<3>(18);
+tests! {
+    ellipses => ellipsoids::<2>(17);
+    ellipsoids_3d => ellipsoids::<3>(18);
 }
 
 /// Signed distance from `p` to the solid cylinder of half height `h` and radius `r` on the z
@@ -394,15 +356,8 @@ fn cylinders_and_cones_against_points() {
                 "cone",
             ),
         ] {
-            check(
-                &mut rng,
-                &shape,
-                Pose::identity(),
-                &point,
-                Pose::identity(),
-                exact,
-                &format!("{what}-point {i}"),
-            );
+            let what = format!("{what}-point {i}");
+            check(&mut rng, &what, origin(&shape), origin(&point), exact);
         }
     }
 }
@@ -424,24 +379,17 @@ fn cylinders_and_cones_on_a_floor() {
         let rim_drop = r * (1.0 - u * u).max(0.0).sqrt();
         let cylinder_low = height - h * u.abs() - rim_drop;
         let cone_low = (height + h * u).min(height - h * u - rim_drop);
-        check(
-            &mut rng,
-            &floor,
-            floor_pose,
-            &Cylinder::new(h, r).unwrap(),
-            pose,
-            cylinder_low,
-            &format!("cylinder on the floor {i}"),
-        );
-        check(
-            &mut rng,
-            &floor,
-            floor_pose,
-            &Cone::new(h, r).unwrap(),
-            pose,
-            cone_low,
-            &format!("cone on the floor {i}"),
-        );
+        for (shape, low, what) in [
+            (
+                Shape::Cylinder(Cylinder::new(h, r).unwrap()),
+                cylinder_low,
+                "cylinder",
+            ),
+            (Shape::Cone(Cone::new(h, r).unwrap()), cone_low, "cone"),
+        ] {
+            let what = format!("{what} on the floor {i}");
+            check(&mut rng, &what, (&floor, floor_pose), (&shape, pose), low);
+        }
     }
 }
 
@@ -507,15 +455,9 @@ where
         ] {
             let shape = core.rounded(radius).unwrap();
             assert!(matches!(shape, Shape::Rounded(_)));
-            check(
-                &mut rng,
-                &shape,
-                Pose::identity(),
-                &point,
-                Pose::identity(),
-                gap - radius,
-                &format!("{D}D rounded box-point {i}"),
-            );
+            let what = format!("{D}D rounded box-point {i}");
+            let exact = gap - radius;
+            check(&mut rng, &what, origin(&shape), origin(&point), exact);
         }
     }
 }
@@ -539,15 +481,9 @@ fn rounded_rectangles_boxes_and_cylinders() {
         let shape = Shape::Cylinder(Cylinder::new(h, r).unwrap())
             .rounded(radius)
             .unwrap();
-        check(
-            &mut rng,
-            &shape,
-            Pose::identity(),
-            &Point::new(p).unwrap(),
-            Pose::identity(),
-            core - radius,
-            &format!("rounded cylinder-point {i}"),
-        );
+        let what = format!("rounded cylinder-point {i}");
+        let (point, exact) = (Point::new(p).unwrap(), core - radius);
+        check(&mut rng, &what, origin(&shape), origin(&point), exact);
     }
 }
 

@@ -212,11 +212,39 @@ fn encloses<const D: usize>(result: &DistanceResult<D>, exact: f64) -> Result<()
     }
 }
 
+/// The queries a check ran and those whose answer missed the exact distance, each with why.
+#[derive(Default)]
+struct Failures {
+    queries: usize,
+    missed: Vec<String>,
+}
+
+impl Failures {
+    /// Counts a query and keeps it, named by `what`, when its judgement (see [`judged`]) is a
+    /// miss.
+    fn check(&mut self, outcome: Result<(), String>, what: impl FnOnce() -> String) {
+        self.queries += 1;
+        if let Err(why) = outcome {
+            self.missed.push(format!("{}: {why}", what()));
+        }
+    }
+
+    /// Asserts that no query missed, showing the first misses of each kind.
+    fn assert_none(&self) {
+        assert!(
+            self.missed.is_empty(),
+            "{} of {} queries miss the exact distance:\n{}",
+            self.missed.len(),
+            self.queries,
+            shown(&self.missed)
+        );
+    }
+}
+
 /// Runs every configuration at every gap and scale, separated and overlapping, and lists the
 /// failures.
 fn check_configurations<const D: usize>(configurations: Vec<(&'static str, Build<D>)>) {
-    let mut failures = Vec::new();
-    let mut queries = 0;
+    let mut failures = Failures::default();
     for (name, build) in configurations {
         for (g, s) in gaps_and_scales() {
             for (signed_gap, exact) in [(g, g), (-g, 0.0), (0.0, 0.0)] {
@@ -225,20 +253,14 @@ fn check_configurations<const D: usize>(configurations: Vec<(&'static str, Build
                 let b = ConvexHull::<D>::new(b).expect("a valid cloud");
                 let id = Pose::identity();
                 for options in modes() {
-                    queries += 1;
-                    if let Err(why) = judged(&options, &a, &id, &b, &id, exact) {
-                        failures.push(format!("{name}, s = {s:e}, gap {signed_gap:e}: {why}"));
-                    }
+                    failures.check(judged(&options, &a, &id, &b, &id, exact), || {
+                        format!("{name}, s = {s:e}, gap {signed_gap:e}")
+                    });
                 }
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {queries} queries miss the exact distance:\n{}",
-        failures.len(),
-        shown(&failures)
-    );
+    failures.assert_none();
 }
 
 /// The first failures of each kind (by the text after the configuration and gap).
@@ -261,14 +283,9 @@ fn shown(failures: &[String]) -> String {
         .join("\n")
 }
 
-#[test]
-fn the_interval_encloses_exact_gaps_in_2d() {
-    check_configurations(configurations_2d());
-}
-
-#[test]
-fn the_interval_encloses_exact_gaps_in_3d() {
-    check_configurations(configurations_3d());
+tests! {
+    the_interval_encloses_exact_gaps_in_2d => check_configurations(configurations_2d());
+    the_interval_encloses_exact_gaps_in_3d => check_configurations(configurations_3d());
 }
 
 /// A ball against a box face: the ball of radius `2^j g` centred `g + 2^j g` from the face
@@ -277,7 +294,7 @@ fn check_ball_against_face<const D: usize>(
     face_box: impl Fn(f64) -> Vec<Vector<D>>,
     axis: impl Fn(f64) -> Vector<D>,
 ) {
-    let mut failures = Vec::new();
+    let mut failures = Failures::default();
     for (g, s) in gaps_and_scales() {
         let radius = g * 2f64.powi(40.min((s / g).log2() as i32));
         for (signed_gap, exact) in [(g, g), (-g, 0.0)] {
@@ -286,18 +303,12 @@ fn check_ball_against_face<const D: usize>(
             let at = Pose::from_translation(axis(radius + signed_gap)).expect("a finite offset");
             assert_eq!(ball.center(), Vector::<D>::zeros());
             for options in modes() {
-                if let Err(why) = judged(&options, &a, &Pose::identity(), &ball, &at, exact) {
-                    failures.push(format!("s = {s:e}, gap {signed_gap:e}: {why}"));
-                }
+                let outcome = judged(&options, &a, &Pose::identity(), &ball, &at, exact);
+                failures.check(outcome, || format!("s = {s:e}, gap {signed_gap:e}"));
             }
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        shown(&failures)
-    );
+    failures.assert_none();
 }
 
 #[test]
@@ -562,7 +573,7 @@ fn opengjk_boundary_cases_are_enclosed() {
 fn random_polytopes_at_exact_gaps_are_enclosed() {
     fn run<const D: usize>(seed: u64) {
         let mut rng = crate::common::Rng::new(seed);
-        let mut failures = Vec::new();
+        let mut failures = Failures::default();
         for case in 0..600 {
             let s = 2f64.powi(rng.below(41) as i32 - 20);
             let g = s * 2f64.powi(-(20 + rng.below(61) as i32));
@@ -614,17 +625,12 @@ fn random_polytopes_at_exact_gaps_are_enclosed() {
             let (id, at) = (Pose::identity(), Pose::from_translation(offset).unwrap());
             let exact = signed_gap.max(0.0);
             for options in modes() {
-                if let Err(why) = judged(&options, &a, &id, &b, &at, exact) {
-                    failures.push(format!("case {case}: s = {s:e}, gap {signed_gap:e}: {why}"));
-                }
+                failures.check(judged(&options, &a, &id, &b, &at, exact), || {
+                    format!("case {case}: s = {s:e}, gap {signed_gap:e}")
+                });
             }
         }
-        assert!(
-            failures.is_empty(),
-            "{} failures:\n{}",
-            failures.len(),
-            shown(&failures)
-        );
+        failures.assert_none();
     }
     run::<2>(37);
     run::<3>(41);

@@ -138,40 +138,20 @@ fn converged_distance_meets_its_tolerance_near_1e9() {
 #[test]
 fn slivers_near_9e4_get_a_certified_answer() {
     let a = [
-        -90000.000005375,
-        -90000.000005375,
-        -90000.000005375,
-        -90000.000005375,
-        -89999.99999875,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -89999.99998975,
-        -89999.99998975,
-        -89999.99999975,
-        -89999.9999995,
-        -90000.000005375,
-        -89999.999991375,
-        -90000.000005375,
-        -90000.000005375,
-        -90000.000005375,
+        [-90000.000005375, -90000.000005375, -90000.000005375],
+        [-90000.000005375, -89999.99999875, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-89999.99998975, -89999.99998975, -89999.99999975],
+        [-89999.9999995, -90000.000005375, -89999.999991375],
+        [-90000.000005375, -90000.000005375, -90000.000005375],
     ];
     let b = [
-        9.456563898655604e-308,
-        -89999.99998975,
-        -89999.99998975,
-        -89999.99998975,
-        -89999.99998975,
-        -89999.999994875,
-        -89999.999994875,
-        -89999.999994875,
-        -89999.999994875,
-        -90000.0,
-        -90000.0,
-        -90000.0,
+        [9.456563898655604e-308, -89999.99998975, -89999.99998975],
+        [-89999.99998975, -89999.99998975, -89999.999994875],
+        [-89999.999994875, -89999.999994875, -89999.999994875],
+        [-90000.0, -90000.0, -90000.0],
     ];
-    let (s, r) = distance(&polytope(&a), None, &polytope(&b), None);
+    let (s, r) = distance(&polytope_of(&a), None, &polytope_of(&b), None);
     // Certified, or honestly not: GJK_NO_CONVERGENCE with bounds that bracket the distance.
     assert!(s == GJK_OK || s == GJK_NO_CONVERGENCE, "status {s}");
     assert!(finite(&r.point_a) && finite(&r.point_b) && r.lower_bound <= r.distance);
@@ -208,28 +188,20 @@ fn intersect_agrees_with_distance_for_a_tiny_stadium() {
     let s = unsafe { gjk_stadium_new(8.9375e-150, 4e-150, &mut a) };
     assert_refused(s, "half_length is 8.9375e-150, below the smallest");
     let a = unsafe { made(gjk_stadium_new(8.9375e-50, 4e-50, &mut a), a) };
-    let b = polygon(&[
-        1000000.0000000007,
-        1000000.0,
-        1000000.0000000116,
-        999999.9999999859,
-        1000000.0000000002,
-        1000000.0,
-        1000000.0,
-        1000000.0,
-        1000000.0,
-        1000000.0000000116,
-        1000000.0,
-        1000000.0000000007,
-        999999.9999999999,
-        1000000.0,
+    let b = polygon_of(&[
+        [1000000.0000000007, 1000000.0],
+        [1000000.0000000116, 999999.9999999859],
+        [1000000.0000000002, 1000000.0],
+        [1000000.0, 1000000.0],
+        [1000000.0, 1000000.0000000116],
+        [1000000.0, 1000000.0000000007],
+        [999999.9999999999, 1000000.0],
     ]);
     let pa = GjkPose {
         position: [999999.9999999999, 1000000.0, 1000000.0],
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
-    let mut point = std::ptr::null_mut();
-    let point = unsafe { made(gjk_stadium_new(0.0, 0.0, &mut point), point) };
+    let point = new_shape(|out| unsafe { gjk_stadium_new(0.0, 0.0, out) });
     for a in [&a, &point] {
         let (s, d) = distance(a, Some(&pa), &b, None);
         let mut hit = false;
@@ -302,29 +274,18 @@ fn long_segment_witness_points_coincide() {
 #[test]
 fn swapped_distance_is_the_same_near_1e9() {
     let a = polygon(&[0.0, 0.0]);
-    let b = polygon(&[
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        999999999.625,
-        2.824575066493039e-163,
-        1000000011.25,
-        1000000000.0,
-        1000000001.875,
-        999999986.5,
-        1000000000.0,
-        999999998.5,
-        999999994.0,
-        90000.0,
-        999999997.0,
+    let b = polygon_of(&[
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 999999999.625],
+        [2.824575066493039e-163, 1000000011.25],
+        [1000000000.0, 1000000001.875],
+        [999999986.5, 1000000000.0],
+        [999999998.5, 999999994.0],
+        [90000.0, 999999997.0],
     ]);
     let pa = GjkPose {
         position: [0.0, -16.0, 0.5],
@@ -362,17 +323,12 @@ fn swapped_distance_is_the_same_near_1e9() {
 #[test]
 fn vertex_and_edge_closer_than_rounding_at_1e9() {
     let a = polygon(&[-7.125, 0.5625]);
-    let b = polygon(&[
-        -1000000015.25,
-        -1000000015.125,
-        -999999993.375,
-        -1000000000.0,
-        -1000000000.0,
-        1.0658141036401501e-14,
-        -1000000015.25,
-        -999999999.875,
-        -1000000000.0,
-        -1000000000.0,
+    let b = polygon_of(&[
+        [-1000000015.25, -1000000015.125],
+        [-999999993.375, -1000000000.0],
+        [-1000000000.0, 1.0658141036401501e-14],
+        [-1000000015.25, -999999999.875],
+        [-1000000000.0, -1000000000.0],
     ]);
     let (s, r) = distance(&a, None, &b, None);
     assert!(s == GJK_OK && !r.intersecting, "status {s}, {r:?}");
@@ -400,31 +356,20 @@ fn vertex_and_edge_closer_than_rounding_at_1e9() {
 /// area is |n|^2 and the far vertex's weight comes first).
 #[test]
 fn sliver_on_a_long_segment_has_a_common_point() {
-    let a = polygon(&[
-        -90000.000005375,
-        -89999.999985125,
-        -90000.000005375,
-        -89999.999993125,
-        -89999.99999875,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -89999.99998975,
-        -89999.999996625,
-        -89999.999996625,
+    let a = polygon_of(&[
+        [-90000.000005375, -89999.999985125],
+        [-90000.000005375, -89999.999993125],
+        [-89999.99999875, -90000.0],
+        [-90000.0, -90000.0],
+        [-90000.0, -89999.99998975],
+        [-89999.999996625, -89999.999996625],
     ]);
-    let b = polygon(&[
-        2.220446049250313e-16,
-        5e-324,
-        -999999.999988375,
-        -1000000.0,
-        -999999.99999925,
-        -999999.999993625,
-        -999999.999996625,
-        -1000000.0,
-        -1000000.0,
-        -1000000.0,
+    let b = polygon_of(&[
+        [2.220446049250313e-16, 5e-324],
+        [-999999.999988375, -1000000.0],
+        [-999999.99999925, -999999.999993625],
+        [-999999.999996625, -1000000.0],
+        [-1000000.0, -1000000.0],
     ]);
     let (s, d) = distance(&a, None, &b, None);
     assert!(s == GJK_OK && d.intersecting, "status {s}, {d:?}");
@@ -496,8 +441,7 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
     ];
     for (coords, rotation, half, b_rotation, relative_tolerance) in cases {
         let a = polytope(&coords);
-        let mut b = std::ptr::null_mut();
-        let b = unsafe { made(gjk_box_new(half[0], half[1], half[2], &mut b), b) };
+        let b = new_shape(|out| unsafe { gjk_box_new(half[0], half[1], half[2], out) });
         let pa = GjkPose {
             position: [-0.5, -0.5, -0.5],
             rotation,
@@ -538,28 +482,15 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
 /// and a solve that fails falls back to the areas.
 #[test]
 fn long_flat_ellipse_through_a_small_hull_intersects() {
-    let a = polytope(&[
-        14.125,
-        -0.125,
-        1.875,
-        7.0,
-        -4.625,
-        -4.625,
-        0.0,
-        -0.5,
-        8.25,
-        -2.375,
-        3.816188500511378e-236,
-        0.0,
-        -0.125,
-        3.8157368271180255e-236,
-        15.75,
-        -6.25,
-        -6.25,
-        -8.875,
+    let a = polytope_of(&[
+        [14.125, -0.125, 1.875],
+        [7.0, -4.625, -4.625],
+        [0.0, -0.5, 8.25],
+        [-2.375, 3.816188500511378e-236, 0.0],
+        [-0.125, 3.8157368271180255e-236, 15.75],
+        [-6.25, -6.25, -8.875],
     ]);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_ellipsoid_new(15937500000.0, 1.0, 0.0, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_ellipsoid_new(15937500000.0, 1.0, 0.0, out) });
     let (s, d) = distance(&a, None, &b, None);
     // Intersecting: proven (distance 0), or a call within the touching tolerance whose upper
     // bound is the rounding of the ellipse's support points (a few ulps of its 3.2e10).
@@ -583,8 +514,7 @@ fn long_flat_ellipse_through_a_small_hull_intersects() {
 /// points were 18276 apart. The far weight is now kept and the near pair shares the rest.
 #[test]
 fn plate_touching_a_small_hull_has_a_common_point() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_box_new(14812500000.0, 1e-16, 3312500000.0, &mut a), a) };
+    let a = new_shape(|out| unsafe { gjk_box_new(14812500000.0, 1e-16, 3312500000.0, out) });
     let mut xyz = vec![
         -1e-9,
         -0.016000001,
@@ -623,8 +553,7 @@ fn tiny_flat_box_on_a_turned_hull_edge_has_a_common_point() {
     coords.extend_from_slice(&[1.375; 10]);
     coords.extend_from_slice(&[-3.125, -3.125, -3.125]);
     let a = polytope(&coords);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_box_new(2e-9, 0.0, 1.21875e-8, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_box_new(2e-9, 0.0, 1.21875e-8, out) });
     let turn = [
         std::f64::consts::FRAC_1_SQRT_2,
         0.0,
@@ -691,29 +620,36 @@ fn ball_beside_a_huge_plate_far_out() {
 /// boolean query (whose fast path cannot prove the overlap) must agree with it.
 #[test]
 fn needle_through_a_tiny_box_has_no_certified_gap() {
-    let a = polygon(&[
-        -90000.000005375,
-        -89999.999985125,
-        -90000.000005375,
-        -89999.999993125,
-        -89999.999996625,
-        -89999.999996625,
-        -90000.000003375,
-        -90000.000003375,
-        2.220446049250313e-16,
-        5e-324,
-        -89999.999988375,
-        -90000.0,
+    let b = new_shape(|out| unsafe { gjk_rectangle_new(3.1875e-9, 1.6875e-9, out) });
+    let a = polygon_of(&[
+        [-90000.000005375, -89999.999985125],
+        [-90000.000005375, -89999.999993125],
+        [-89999.999996625, -89999.999996625],
+        [-90000.000003375, -90000.000003375],
+        [2.220446049250313e-16, 5e-324],
+        [-89999.999988375, -90000.0],
     ]);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_rectangle_new(3.1875e-9, 1.6875e-9, &mut b), b) };
+    assert_no_certified_gap(&a, None, &b, None, 2e-9);
+}
+
+/// The oracle of the two pairs that touch or overlap while the distance search stalls short
+/// of them: `gjk_distance` certifies no gap (lower bound 0), answers within `within` of
+/// touching, and `gjk_intersect` agrees with its verdict.
+fn assert_no_certified_gap(
+    a: &Handle,
+    pa: Option<&GjkPose>,
+    b: &Handle,
+    pb: Option<&GjkPose>,
+    within: f64,
+) {
     let mut hit = false;
-    let s = unsafe { gjk_intersect(a.0, std::ptr::null(), b.0, std::ptr::null(), &mut hit) };
+    let p = |p: Option<&GjkPose>| p.map_or(std::ptr::null(), |p| p as *const GjkPose);
+    let s = unsafe { gjk_intersect(a.0, p(pa), b.0, p(pb), &mut hit) };
     assert_eq!(s, GJK_OK);
-    let (s, d) = distance(&a, None, &b, None);
+    let (s, d) = distance(a, pa, b, pb);
     assert_eq!(s, GJK_OK);
     assert_eq!(d.lower_bound, 0.0, "{d:?}");
-    assert!(d.distance < 2e-9, "{d:?}");
+    assert!(d.distance < within, "{d:?}");
     assert_eq!(hit, d.intersecting, "{d:?}");
 }
 
@@ -725,33 +661,18 @@ fn needle_through_a_tiny_box_has_no_certified_gap() {
 /// (4 ulps of the coordinates' magnitude): 0 here. The boolean query agrees with it.
 #[test]
 fn point_on_a_far_vertex_has_no_certified_gap() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_stadium_new(0.0, 0.0, &mut a), a) };
-    let b = polygon(&[
-        1000000.0000000007,
-        1000000.0,
-        1000000.0000000116,
-        999999.9999999859,
-        1000000.0000000002,
-        999999.9999999969,
-        1000000.0,
-        1000000.0,
-        1000000.0,
-        1000000.0000000054,
-        1000000.0000000001,
-        1000000.0000000007,
-        999999.9999999999,
-        1000000.0,
+    let a = new_shape(|out| unsafe { gjk_stadium_new(0.0, 0.0, out) });
+    let b = polygon_of(&[
+        [1000000.0000000007, 1000000.0],
+        [1000000.0000000116, 999999.9999999859],
+        [1000000.0000000002, 999999.9999999969],
+        [1000000.0, 1000000.0],
+        [1000000.0, 1000000.0000000054],
+        [1000000.0000000001, 1000000.0000000007],
+        [999999.9999999999, 1000000.0],
     ]);
     let pa = identity_at(999999.9999999999, 1000000.0);
-    let mut hit = false;
-    let s = unsafe { gjk_intersect(a.0, &pa, b.0, std::ptr::null(), &mut hit) };
-    assert_eq!(s, GJK_OK);
-    let (s, d) = distance(&a, Some(&pa), &b, None);
-    assert_eq!(s, GJK_OK);
-    assert_eq!(d.lower_bound, 0.0, "{d:?}");
-    assert!(d.distance < 1e-9, "{d:?}");
-    assert_eq!(hit, d.intersecting, "{d:?}");
+    assert_no_certified_gap(&a, Some(&pa), &b, None, 1e-9);
 }
 
 /// Found by query_3d with the boolean fast path handing its simplex to the full search
@@ -790,39 +711,24 @@ fn segment_end_on_a_disk_rim_touches() {
 /// apart (fuzz/regressions/crash-ae41e075...). Both hold the origin: they touch.
 #[test]
 fn a_hull_keeps_its_corner_at_negative_zero() {
-    let a = polygon(&[
-        999999992.625,
-        999999994.625,
-        1000000014.875,
-        999999994.625,
-        1000000006.875,
-        1000000001.25,
-        5e-324,
-        3.198543674399623e-308,
-        999999999.875,
-        5.432309224866e-312,
-        -8.010580463392248e-113,
-        999999989.0,
-        999999989.0,
-        -0.0,
-        -0.0,
-        -0.0,
+    let a = polygon_of(&[
+        [999999992.625, 999999994.625],
+        [1000000014.875, 999999994.625],
+        [1000000006.875, 1000000001.25],
+        [5e-324, 3.198543674399623e-308],
+        [999999999.875, 5.432309224866e-312],
+        [-8.010580463392248e-113, 999999989.0],
+        [999999989.0, -0.0],
+        [-0.0, -0.0],
     ]);
-    let b = polygon(&[
-        -0.0,
-        -0.0,
-        -0.0,
-        0.0,
-        -10011000.0,
-        -10011000.0,
-        -10000000.0,
-        -9999750.0,
-        -0.0,
-        -10011000.0,
-        0.0,
-        -10000000.0,
-        -10000000.0,
-        -9989000.0,
+    let b = polygon_of(&[
+        [-0.0, -0.0],
+        [-0.0, 0.0],
+        [-10011000.0, -10011000.0],
+        [-10000000.0, -9999750.0],
+        [-0.0, -10011000.0],
+        [0.0, -10000000.0],
+        [-10000000.0, -9989000.0],
     ]);
     let mut r = GjkDistanceResult::default();
     assert_eq!(
@@ -840,33 +746,21 @@ fn a_hull_keeps_its_corner_at_negative_zero() {
 /// The separation along the edge's normal certifies the distance.
 #[test]
 fn a_long_tilted_edge_certifies_its_distance() {
-    let a = polygon(&[
-        -90000.000005375,
-        -90000.000005375,
-        -90000.000005375,
-        -90000.0,
-        1.2876007354848955e-231,
-        -89999.99999925,
-        -89999.99999925,
-        -90000.0,
-        -90000.0,
-        -90000.00000925,
-        0.0,
-        -90000.0,
+    let a = polygon_of(&[
+        [-90000.000005375, -90000.000005375],
+        [-90000.000005375, -90000.0],
+        [1.2876007354848955e-231, -89999.99999925],
+        [-89999.99999925, -90000.0],
+        [-90000.0, -90000.00000925],
+        [0.0, -90000.0],
     ]);
-    let b = polygon(&[
-        999999992.625,
-        999999994.625,
-        1000000014.875,
-        999999994.625,
-        1000000006.375,
-        1000000001.25,
-        1000000000.0,
-        1000000000.0,
-        1000000000.0,
-        999999999.875,
-        3.8734051097922045e-304,
-        1000000000.0,
+    let b = polygon_of(&[
+        [999999992.625, 999999994.625],
+        [1000000014.875, 999999994.625],
+        [1000000006.375, 1000000001.25],
+        [1000000000.0, 1000000000.0],
+        [1000000000.0, 999999999.875],
+        [3.8734051097922045e-304, 1000000000.0],
     ]);
     let mut r = GjkDistanceResult::default();
     assert_eq!(
@@ -888,15 +782,11 @@ fn a_long_tilted_edge_certifies_its_distance() {
 /// common point lies on the triangle.
 #[test]
 fn a_sliver_is_not_taken_for_its_line() {
-    let a = polygon(&[
-        0.0,
-        1.2500366149833586e-221,
-        1.125,
-        1.125,
-        -7.125,
-        -7.125,
-        2.0,
-        2.0,
+    let a = polygon_of(&[
+        [0.0, 1.2500366149833586e-221],
+        [1.125, 1.125],
+        [-7.125, -7.125],
+        [2.0, 2.0],
     ]);
     let b = polygon(&[
         4.0, 4.0, 4.0, -14.25, -14.25, -14.25, -14.25, 2.25, -10.75, 2.75, 2.75, -6.625, 0.0, 0.0,
@@ -925,17 +815,12 @@ fn a_sliver_is_not_taken_for_its_line() {
 fn a_tiny_polygon_far_from_its_origin_is_placed_by_gjk() {
     let square = [0.0, 0.0, 1.375, 0.0, 1.375, 1.375, 0.0, 1.375];
     let a = polygon(&square);
-    let b = polygon(&[
-        999999.9999999931,
-        1000000.0000000001,
-        999999.9999999937,
-        999999.9999999937,
-        1000000.0000000063,
-        1000000.0,
-        1000000.0000000028,
-        1000000.0000000028,
-        1000000.0,
-        1000000.0000000028,
+    let b = polygon_of(&[
+        [999999.9999999931, 1000000.0000000001],
+        [999999.9999999937, 999999.9999999937],
+        [1000000.0000000063, 1000000.0],
+        [1000000.0000000028, 1000000.0000000028],
+        [1000000.0, 1000000.0000000028],
     ]);
     let angle = -0.16084932587514386f64.atan2(0.9869789736187452);
     let pose_a = gjk_pose_2d(1000000.0000000028, 1000000.0000000028, angle);
@@ -962,10 +847,8 @@ fn a_tiny_polygon_far_from_its_origin_is_placed_by_gjk() {
 /// 3.937500001 - 3.0625, along y.
 #[test]
 fn flat_ellipsoids_rim_to_rim_converge_cold() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(0.0, 9.1875, 0.9375, &mut a), a) };
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_ellipsoid_new(3.0625, 0.0, 3.0625, &mut b), b) };
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(0.0, 9.1875, 0.9375, out) });
+    let b = new_shape(|out| unsafe { gjk_ellipsoid_new(3.0625, 0.0, 3.0625, out) });
     let quarter_turn = [
         0.0,
         0.0,

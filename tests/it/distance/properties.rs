@@ -3,8 +3,7 @@
 //! the support functions give the separation `min_B n.b - max_A n.a`, a lower bound on the
 //! distance that equals it exactly when the answer is optimal.
 
-use crate::common::random::{world_support, Dims, RandomPair, Space};
-use crate::common::Rng;
+use crate::common::random::{for_random_pairs, world_support, Dims, Space};
 use gjk::shape::Shape;
 use gjk::{distance, intersect};
 
@@ -12,17 +11,9 @@ fn properties<const D: usize>(seed: u64)
 where
     Dims: Space<D>,
 {
-    let mut rng = Rng::new(seed);
     let (mut separated, mut intersecting) = (0, 0);
-    for case in 0..4000 {
-        let RandomPair {
-            size,
-            a,
-            b,
-            pose_a,
-            pose_b,
-        } = RandomPair::<D>::new(&mut rng);
-        let what = format!("{D}D case {case} (size {size:e})");
+    for_random_pairs::<D>(seed, 4000, |rng, what, p| {
+        let (size, a, b, pose_a, pose_b) = (p.size, p.a, p.b, p.pose_a, p.pose_b);
         let r = distance(&a, &pose_a, &b, &pose_b).unwrap();
         let scale = size * 20.0;
         // Every number is finite and consistent.
@@ -83,7 +74,7 @@ where
             "{what}: swapped distance"
         );
         // Moving both shapes by the same rigid motion changes nothing.
-        let motion = <Dims as Space<D>>::random_pose(&mut rng, 1e3 * size);
+        let motion = <Dims as Space<D>>::random_pose(rng, 1e3 * size);
         let m = distance(&a, &(motion * pose_a), &b, &(motion * pose_b)).unwrap();
         let moved_tolerance = tolerance + 64.0 * f64::EPSILON * 1e3 * size;
         assert!(
@@ -95,17 +86,12 @@ where
         if r.distance > moved_tolerance {
             assert!(!m.intersecting, "{what}: moved verdict");
         }
-    }
+    });
     println!("{D}D: {separated} separated, {intersecting} intersecting");
     assert!(separated > 500 && intersecting > 500);
 }
 
-#[test]
-fn properties_2d() {
-    properties::<2>(21);
-}
-
-#[test]
-fn properties_3d() {
-    properties::<3>(22);
+tests! {
+    properties_2d => properties::<2>(21);
+    properties_3d => properties::<3>(22);
 }

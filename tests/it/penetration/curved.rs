@@ -233,20 +233,18 @@ where
     tally
 }
 
-/// 10,000 3D pairs, each checked against 200 directions.
-#[test]
-fn curved_pairs_3d_converge_at_default_options() {
-    run::<3>(0x28_3d, 10_000, 200, false).report("3D");
-}
+tests! {
+    /// 10,000 3D pairs, each checked against 200 directions.
+    curved_pairs_3d_converge_at_default_options =>
+        run::<3>(0x28_3d, 10_000, 200, false).report("3D");
 
-/// Cylinders and cones among the 10,000 3D pairs (issue #28). Their rims are curved but their
-/// support functions are neither smooth nor piecewise linear: a cylinder is the hull of two
-/// discs, a cone of a point and a disc, and a disc is creased along its axis (the flat caps).
-/// EPA alone left 16 of the 10,000 pairs at the iteration cap. The cost of the queries with a
-/// cylinder or a cone is printed apart (`--nocapture`).
-#[test]
-fn curved_pairs_with_cylinders_and_cones_converge_at_default_options() {
-    run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
+    /// Cylinders and cones among the 10,000 3D pairs (issue #28). Their rims are curved but their
+    /// support functions are neither smooth nor piecewise linear: a cylinder is the hull of two
+    /// discs, a cone of a point and a disc, and a disc is creased along its axis (the flat caps).
+    /// EPA alone left 16 of the 10,000 pairs at the iteration cap. The cost of the queries with a
+    /// cylinder or a cone is printed apart (`--nocapture`).
+    curved_pairs_with_cylinders_and_cones_converge_at_default_options =>
+        run::<3>(0x28_3d, 10_000, 200, true).report("3D with cylinders and cones");
 }
 
 /// The pairs of `curved_pairs_with_cylinders_and_cones_converge_at_default_options` from

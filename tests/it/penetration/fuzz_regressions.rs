@@ -7,7 +7,7 @@
 
 use crate::common::ffi::*;
 use gjk::ffi::*;
-use gjk::shape::{Capsule, ConvexHull, Ellipsoid, Shape};
+use gjk::shape::{Capsule, Ellipsoid, Shape};
 use gjk::Vector;
 
 /// Found by abi_misuse (a timeout): EPA's work grows much faster than its iteration cap. Two
@@ -24,8 +24,7 @@ use gjk::Vector;
 /// milliseconds in debug.
 #[test]
 fn epa_with_a_large_cap_is_fast_and_negative() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(250000.0, 4250000.0, 1875000.0, &mut a), a) };
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(250000.0, 4250000.0, 1875000.0, out) });
     let pb = GjkPose {
         position: [0.0, 0.0, -16.0],
         rotation: [0.0, 0.0, 0.0, 1.0],
@@ -47,6 +46,16 @@ fn epa_with_a_large_cap_is_fast_and_negative() {
     assert!((r.signed_distance + 500000.0).abs() < 1.0, "{r:?}");
 }
 
+/// The penetration of `a` (made through the C ABI; `sa`, the same shape in Rust) into the
+/// polytope of the points `b`, which must answer OK and intersecting; and the overlap of the
+/// two along the answer's normal, the oracle of its depth (moving B by the depth along the
+/// normal makes them touch).
+fn penetration_into_hull(a: &Handle, sa: &Shape<3>, b: &[[f64; 3]]) -> (GjkPenetrationResult, f64) {
+    let (s, p) = penetration(a, &polytope_of(b), None);
+    assert!(s == GJK_OK && p.intersecting, "status {s}: {p:?}");
+    (p, overlap(sa, &hull3(b.as_flattened()), &p.normal))
+}
+
 /// Found by query_3d: a flat ellipsoid (semi-axes 0, 6.5625, 0.4375) overlapping a polytope:
 /// gjk_penetration answers signed_distance 0 (touching) with normal (1, 0, 0), along which the
 /// shapes overlap by 12.875. Expected: the depth equals the overlap along the returned normal
@@ -55,75 +64,31 @@ fn epa_with_a_large_cap_is_fast_and_negative() {
 /// same way. Oracle: the support functions along the returned normal.
 #[test]
 fn flat_ellipsoid_depth_matches_its_normal() {
-    let b_points = [
-        17.875,
-        2.0,
-        2.0,
-        2.0,
-        9.625,
-        3.875,
-        3.875,
-        3.875,
-        3.875,
-        -12.875,
-        3.875,
-        2.0,
-        2.0,
-        2.0,
-        3.875,
-        3.875,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        3.875,
-        3.875,
-        3.875,
-        3.875,
-        3.875,
-        3.875,
-        1.875,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        6.625,
-        2.0,
-        2.0,
-        2.0,
-        -13.375,
-        2.0,
-        3.875,
-        3.875,
-        3.875,
-        5.125,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-        3.875,
-        3.875,
-        3.875,
-        3.875,
-        13.625,
-        2.0,
-        2.0,
-        1.55422e-317,
-        2.0,
-        2.0,
-    ];
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(0.0, 6.5625, 0.4375, &mut a), a) };
-    let b = polytope(&b_points);
-    let (s, p) = penetration(&a, &b, None);
-    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(0.0, 6.5625, 0.4375, out) });
     let sa = Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(0.0, 6.5625, 0.4375)).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
+    // 19 points; the fuzzer's input had two numbers more, which no call read.
+    let b_points = [
+        [17.875, 2.0, 2.0],
+        [2.0, 9.625, 3.875],
+        [3.875, 3.875, 3.875],
+        [-12.875, 3.875, 2.0],
+        [2.0, 2.0, 3.875],
+        [3.875, 2.0, 2.0],
+        [2.0, 2.0, 2.0],
+        [3.875, 3.875, 3.875],
+        [3.875, 3.875, 3.875],
+        [1.875, 2.0, 2.0],
+        [2.0, 2.0, 2.0],
+        [6.625, 2.0, 2.0],
+        [2.0, -13.375, 2.0],
+        [3.875, 3.875, 3.875],
+        [5.125, 2.0, 2.0],
+        [2.0, 2.0, 2.0],
+        [2.0, 3.875, 3.875],
+        [3.875, 3.875, 13.625],
+        [2.0, 2.0, 1.55422e-317],
+    ];
+    let (p, along) = penetration_into_hull(&a, &sa, &b_points);
     assert!(
         (along + p.signed_distance).abs() <= 1e-6 * along.abs().max(1.0),
         "overlap {along}, {p:?}"
@@ -139,50 +104,18 @@ fn flat_ellipsoid_depth_matches_its_normal() {
 /// simplex's edges (a projection computed from the edges).
 #[test]
 fn big_capsule_depth_matches_its_normal() {
-    let b_points: Vec<f64> = [
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        2.0,
-        2.0,
-        15.125,
-        15.125,
-        1.125,
-        15.125,
-        2.86314650910853e-309,
-        15.125,
-        39.625,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        9.0,
-        2.0,
-        2.0,
-        2.0,
-        2.0,
-    ]
-    .iter()
-    .map(|&x| x as f32 as f64)
-    .collect();
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_capsule_new(937500000.0, 937500000.0, &mut a), a) };
-    let b = polytope(&b_points);
-    let (s, p) = penetration(&a, &b, None);
-    assert!(s == GJK_OK && p.intersecting, "status {s}");
-    let sa = Shape::Capsule(Capsule::<3>::along_axis(2, 937500000.0, 937500000.0).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
-    assert!(
-        (along + p.signed_distance).abs() <= 1e-9 * along,
-        "overlap {along}, {p:?}"
-    );
+    let b_points = [
+        [15.125, 15.125, 15.125],
+        [15.125, 15.125, 15.125],
+        [15.125, 2.0, 2.0],
+        [15.125, 15.125, 1.125],
+        [15.125, 2.86314650910853e-309, 15.125],
+        [39.625, 15.125, 15.125],
+        [15.125, 15.125, 15.125],
+        [15.125, 9.0, 2.0],
+        [2.0, 2.0, 2.0],
+    ];
+    assert_big_capsule_depth_matches_its_normal(&b_points);
 }
 
 /// Found by query_3d after the fixes above (fuzz/regressions/crash-6f78e555…): the capsule of
@@ -196,47 +129,30 @@ fn big_capsule_depth_matches_its_normal() {
 /// `plane_normal`), which removed exactly that rounding.
 #[test]
 fn big_capsule_depth_matches_its_normal_too() {
-    let b_points: Vec<f64> = [
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        15.125,
-        2.0,
-        2.0,
-        -49.625,
-        -85.5,
-        1.131055134404596e-87,
-        2.0,
-        2.0,
-        2.0,
-        1.125,
-        15.125,
-        1.125,
-        15.125,
-        2.050209230568047e-304,
-        1.125,
-        8.2890456e-317,
-        -5.875,
-        1.125,
-        7.291122019556397e-304,
-        1.125,
-        1.26e-321,
-    ]
-    .iter()
-    .chain(&[2.0; 21])
-    .map(|&x| x as f32 as f64)
-    .collect();
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_capsule_new(937500000.0, 937500000.0, &mut a), a) };
-    let b = polytope(&b_points);
-    let (s, p) = penetration(&a, &b, None);
-    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let mut b_points = vec![
+        [15.125, 15.125, 15.125],
+        [15.125, 15.125, 15.125],
+        [15.125, 2.0, 2.0],
+        [-49.625, -85.5, 1.131055134404596e-87],
+        [2.0, 2.0, 2.0],
+        [1.125, 15.125, 1.125],
+        [15.125, 2.050209230568047e-304, 1.125],
+        [8.2890456e-317, -5.875, 1.125],
+        [7.291122019556397e-304, 1.125, 1.26e-321],
+    ];
+    b_points.extend([[2.0; 3]; 7]);
+    assert_big_capsule_depth_matches_its_normal(&b_points);
+}
+
+/// The oracle of the two tests above: the capsule of half length and radius 937500000 against
+/// the polytope of `b_points` rounded to f32 (the fuzzer's coordinates), its depth within 1e-9
+/// (relative) of the overlap along its normal.
+fn assert_big_capsule_depth_matches_its_normal(b_points: &[[f64; 3]]) {
+    let b_points = b_points.iter().map(|p| p.map(|x| x as f32 as f64));
+    let b_points: Vec<[f64; 3]> = b_points.collect();
+    let a = new_shape(|out| unsafe { gjk_capsule_new(937500000.0, 937500000.0, out) });
     let sa = Shape::Capsule(Capsule::<3>::along_axis(2, 937500000.0, 937500000.0).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
+    let (p, along) = penetration_into_hull(&a, &sa, &b_points);
     assert!(
         (along + p.signed_distance).abs() <= 1e-9 * along,
         "overlap {along}, {p:?}"
@@ -256,10 +172,7 @@ fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
         -2.6875, 0.0, -0.0625, 1.5, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0,
     ];
     let capsule = Capsule::<3>::along_axis(2, 1.33125e-5, 1.225e-5).unwrap();
-    let (a, b) = (
-        Shape::Capsule(capsule),
-        Shape::ConvexHull(ConvexHull::new(points3(&xyz)).unwrap()),
-    );
+    let (a, b) = (Shape::Capsule(capsule), hull3(&xyz));
     let id = gjk::Pose::identity();
     let p = gjk::penetration(&a, &id, &b, &id).unwrap();
     let depth = -p.signed_distance;
@@ -276,10 +189,8 @@ fn capsule_through_a_hull_vertex_has_the_radius_as_depth() {
 /// separating direction seen and the depth the overlap along it.
 #[test]
 fn plate_through_a_capsule_has_a_normal_that_matches_the_depth() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_box_new(14812500.0, -0.0, 14812500.0, &mut a), a) };
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_capsule_new(10.0, 10.0, &mut b), b) };
+    let a = new_shape(|out| unsafe { gjk_box_new(14812500.0, -0.0, 14812500.0, out) });
+    let b = new_shape(|out| unsafe { gjk_capsule_new(10.0, 10.0, out) });
     let (x, y, z, w) = (
         -0.5765684703663513,
         0.2928122598195606,
@@ -353,178 +264,48 @@ fn plate_through_a_capsule_has_a_normal_that_matches_the_depth() {
 /// from the two shortest edges, and the normal separates.
 #[test]
 fn spike_touching_a_point_at_its_apex_gets_a_separating_normal() {
-    let xyz = [
-        -89999.99999475,
-        -89999.999985125,
-        -90000.000005375,
-        -89999.999993125,
-        -89999.999995125,
-        -89999.99998425,
-        -89999.99999875,
-        -90000.0,
-        -90000.0,
-        -90000.000016,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -89999.99998975,
-        -89999.999996625,
-        2.2250738585072014e-308,
-        1.3559305307836716e-284,
-        8.544284312694851e-305,
-        -90000.00000625,
-        -89999.999999875,
-        -90000.000005375,
-        -89999.99999475,
-        -89999.99999475,
-        -90000.000005375,
-        -90000.000005375,
-        -90000.0,
-        -90000.0,
-        -89999.99999875,
-        -89999.99999875,
-        -90000.0,
-        -90000.0,
-        -90000.000016,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0000005,
-        -90000.0,
-        -89999.999998125,
-        -89999.999998125,
-        -90000.0,
-        -90000.0,
-        -90000.0000005,
-        2.696190296505e-312,
-        -90000.0,
-        -89999.999992375,
-        -89999.999998125,
-        -89999.999998125,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.00000625,
-        -90000.0,
-        -89999.999999125,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
-        -90000.0,
+    let mut xyz = vec![
+        [-89999.99999475, -89999.999985125, -90000.000005375],
+        [-89999.999993125, -89999.999995125, -89999.99998425],
+        [-89999.99999875, -90000.0, -90000.0],
+        [-90000.000016, -90000.0, -90000.0],
+        [-90000.0, -89999.99998975, -89999.999996625],
+        [
+            2.2250738585072014e-308,
+            1.3559305307836716e-284,
+            8.544284312694851e-305,
+        ],
+        [-90000.00000625, -89999.999999875, -90000.000005375],
+        [-89999.99999475, -89999.99999475, -90000.000005375],
+        [-90000.000005375, -90000.0, -90000.0],
+        [-89999.99999875, -89999.99999875, -90000.0],
+        [-90000.0, -90000.000016, -90000.00000625],
+        [-90000.00000625, -90000.00000625, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0000005, -90000.0, -89999.999998125],
+        [-89999.999998125, -90000.0, -90000.0],
+        [-90000.0000005, 2.696190296505e-312, -90000.0],
+        [-89999.999992375, -89999.999998125, -89999.999998125],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0, -90000.0, -90000.00000625],
+        [-90000.00000625, -90000.00000625, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.0, -90000.0, -90000.0],
+        [-90000.00000625, -90000.00000625, -90000.00000625],
+        [-90000.00000625, -90000.00000625, -90000.00000625],
+        [-90000.0, -89999.999999125, -90000.0],
     ];
-    let a = polytope(&xyz);
+    xyz.extend([[-90000.0; 3]; 26]);
+    let a = polytope_of(&xyz);
     let b = polytope(&[0.0, 0.0, 0.0]);
     let (s, p) = penetration(&a, &b, None);
     assert_eq!(s, GJK_OK);
     assert!(p.intersecting && p.signed_distance == 0.0, "{p:?}");
-    let sa = Shape::ConvexHull(ConvexHull::new(points3(&xyz)).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&[0.0, 0.0, 0.0])).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
+    let sa = hull3(xyz.as_flattened());
+    let along = overlap(&sa, &hull3(&[0.0, 0.0, 0.0]), &p.normal);
     assert!(
         along <= 1e-9 * 1.6e5,
         "overlap {along} along {:?}",
@@ -540,10 +321,8 @@ fn spike_touching_a_point_at_its_apex_gets_a_separating_normal() {
 /// the origin's plane now means cores apart by its offset.
 #[test]
 fn plate_parallel_to_a_capsule_axis_has_the_depth_of_the_gap() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_box_new(14812500000.0, -0.0, 14812500000.0, &mut a), a) };
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_capsule_new(937.5, 937.5, &mut b), b) };
+    let a = new_shape(|out| unsafe { gjk_box_new(14812500000.0, -0.0, 14812500000.0, out) });
+    let b = new_shape(|out| unsafe { gjk_capsule_new(937.5, 937.5, out) });
     // A quarter turn about x for both: the plate's local y (its thickness) and the capsule's
     // local z (its axis) become world z and world -y.
     let turn = [
@@ -590,163 +369,53 @@ fn plate_parallel_to_a_capsule_axis_has_the_depth_of_the_gap() {
 /// faces near the origin; it now uses the cores' scale.
 #[test]
 fn big_ball_around_a_small_hull_has_a_face_normal() {
-    let xyz = [
-        -1.1874999999999999e-5,
-        -1.1374999999999999e-5,
-        6.125e-6,
-        90000.0,
-        2.220446049250313e-16,
-        -0.0,
-        -1.3124999999999999e-5,
-        -1.25e-7,
-        -8.249999999999999e-6,
-        -8.249999999999999e-6,
-        -8.249999999999999e-6,
-        8.125e-6,
-        90000.0,
-        0.0,
-        0.0,
-        0.0,
-        -6.2499999999999995e-6,
-        -6.2499999999999995e-6,
-        -1.25e-7,
-        3.9440262e-317,
-        0.0,
-        0.0,
-        0.0,
-        4.625e-6,
-        -4.9999999999999996e-6,
-        8.125e-6,
-        -8.125e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -1.3124999999999999e-5,
-        -1.25e-7,
-        -8.249999999999999e-6,
-        -8.249999999999999e-6,
-        -8.249999999999999e-6,
-        8.125e-6,
-        0.0,
-        90000.0,
-        90000.0,
-        5.5176097687e-313,
-        -6.2499999999999995e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -5.25e-6,
-        -3.1249999999999997e-6,
-        0.0,
-        0.0,
-        2e-6,
-        -1.475e-5,
-        8.125e-6,
-        8.125e-6,
-        8.125e-6,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        -6.2499999999999995e-6,
-        1.009670846e-314,
-        0.0,
-        0.0,
-        -1.4625e-5,
-        0.0,
-        0.0,
-        4.625e-6,
-        8.125e-6,
-        8.125e-6,
-        0.0,
-        8.125e-6,
-        8.125e-6,
-        -8.125e-6,
-        5e-324,
-        0.0,
-        -9.999999999999999e-6,
-        -9.999999999999999e-6,
-        2e-6,
-        8.125e-6,
-        8.125e-6,
-        8.125e-6,
-        5.75e-6,
-        8.125e-6,
-        2.875e-6,
-        2e-6,
-        -1.325e-5,
-        -8.249999999999999e-6,
-        -9.999999999999999e-6,
-        -2.125e-6,
-        -9.999999999999999e-6,
-        -2.125e-6,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
+    let mut xyz = vec![
+        [-1.1874999999999999e-5, -1.1374999999999999e-5, 6.125e-6],
+        [90000.0, 2.220446049250313e-16, -0.0],
+        [-1.3124999999999999e-5, -1.25e-7, -8.249999999999999e-6],
+        [-8.249999999999999e-6, -8.249999999999999e-6, 8.125e-6],
+        [90000.0, 0.0, 0.0],
+        [0.0, -6.2499999999999995e-6, -6.2499999999999995e-6],
+        [-1.25e-7, 3.9440262e-317, 0.0],
+        [0.0, 0.0, 4.625e-6],
+        [-4.9999999999999996e-6, 8.125e-6, -8.125e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -1.3124999999999999e-5],
+        [-1.25e-7, -8.249999999999999e-6, -8.249999999999999e-6],
+        [-8.249999999999999e-6, 8.125e-6, 0.0],
+        [90000.0, 90000.0, 5.5176097687e-313],
+        [-6.2499999999999995e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -5.25e-6, -5.25e-6],
+        [-5.25e-6, -3.1249999999999997e-6, 0.0],
+        [0.0, 2e-6, -1.475e-5],
+        [8.125e-6, 8.125e-6, 8.125e-6],
+        [0.0, 0.0, 0.0],
+        [0.0, -6.2499999999999995e-6, 1.009670846e-314],
+        [0.0, 0.0, -1.4625e-5],
+        [0.0, 0.0, 4.625e-6],
+        [8.125e-6, 8.125e-6, 0.0],
+        [8.125e-6, 8.125e-6, -8.125e-6],
+        [5e-324, 0.0, -9.999999999999999e-6],
+        [-9.999999999999999e-6, 2e-6, 8.125e-6],
+        [8.125e-6, 8.125e-6, 5.75e-6],
+        [8.125e-6, 2.875e-6, 2e-6],
+        [-1.325e-5, -8.249999999999999e-6, -9.999999999999999e-6],
+        [-2.125e-6, -9.999999999999999e-6, -2.125e-6],
     ];
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_sphere_new(1e9, &mut a), a) };
-    let b = polytope(&xyz);
-    let (s, p) = penetration(&a, &b, None);
-    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    xyz.extend([[0.0; 3]; 8]);
+    let a = new_shape(|out| unsafe { gjk_sphere_new(1e9, out) });
     let sa = Shape::Ball(gjk::shape::Ball::new(1e9).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&xyz)).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
+    let (p, along) = penetration_into_hull(&a, &sa, &xyz);
     let depth = -p.signed_distance;
     assert!(
         (along - depth).abs() <= 1e-5,
@@ -762,22 +431,15 @@ fn big_ball_around_a_small_hull_has_a_face_normal() {
 /// at 1e19. The cores' scale is now summed from the cores' own extents.
 #[test]
 fn huge_disc_around_a_polygon_has_the_radius_as_depth() {
-    let a = polygon(&[
-        0.625,
-        4.1959156452905105e-308,
-        1.0,
-        0.625,
-        1.6390295489416e-310,
-        1.0,
-        8.1484638373066e-311,
-        1.0,
-        6.625,
-        2.125,
-        1.0,
-        1.0,
+    let a = polygon_of(&[
+        [0.625, 4.1959156452905105e-308],
+        [1.0, 0.625],
+        [1.6390295489416e-310, 1.0],
+        [8.1484638373066e-311, 1.0],
+        [6.625, 2.125],
+        [1.0, 1.0],
     ]);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_circle_new(1.154125100524044e19, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_circle_new(1.154125100524044e19, out) });
     let (s, p) = penetration(&b, &a, None);
     assert!(
         s == GJK_OK && p.intersecting,
@@ -860,32 +522,20 @@ fn ball_deep_in_a_far_tilted_plate_has_its_depth() {
 /// radius 6.65625), so the depth is within the harness's 2e-9 of scale (4.0) of 0.
 #[test]
 fn capsule_touching_a_far_sliver_has_no_depth() {
-    let a = polygon(&[
-        999999994.625,
-        999999994.625,
-        999999994.625,
-        999999994.625,
-        1000000006.875,
-        1000000001.25,
-        1000000000.0,
-        1000000000.0,
-        5e-324,
-        5e-324,
-        5e-324,
-        2.220446049250313e-16,
-        5e-324,
-        3.42235522612104e-310,
-        1000000000.0,
-        1000000000.0,
-        999999989.0,
-        1000000000.0,
-        1000000012.125,
-        1000000014.125,
-        1000000012.125,
-        1000000012.125,
+    let a = polygon_of(&[
+        [999999994.625, 999999994.625],
+        [999999994.625, 999999994.625],
+        [1000000006.875, 1000000001.25],
+        [1000000000.0, 1000000000.0],
+        [5e-324, 5e-324],
+        [5e-324, 2.220446049250313e-16],
+        [5e-324, 3.42235522612104e-310],
+        [1000000000.0, 1000000000.0],
+        [999999989.0, 1000000000.0],
+        [1000000012.125, 1000000014.125],
+        [1000000012.125, 1000000012.125],
     ]);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_stadium_new(5.28125, 6.65625, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_stadium_new(5.28125, 6.65625, out) });
     let pa = GjkPose {
         position: [0.0, 5.27581203642e-312, 0.0],
         rotation: [0.0, 0.0, 0.9881402377597478, -0.153554128958192],
@@ -895,20 +545,7 @@ fn capsule_touching_a_far_sliver_has_no_depth() {
         rotation: [0.0, 0.0, 0.0, 1.0],
     };
     let velocity = [6.0625, 1000006.0625, 0.0];
-    let mut hit = GjkShapeCastHit::default();
-    let s = unsafe {
-        gjk_shape_cast(
-            a.0,
-            &pa,
-            std::ptr::null(),
-            b.0,
-            &pb,
-            velocity.as_ptr(),
-            1.0,
-            0.0,
-            &mut hit,
-        )
-    };
+    let (s, hit) = shape_cast(&a, Some(&pa), &b, Some(&pb), &velocity, 1.0);
     assert_eq!(s, GJK_OK);
     assert!(hit.hit, "{hit:?}");
     let at = GjkPose {
@@ -934,194 +571,17 @@ fn capsule_touching_a_far_sliver_has_no_depth() {
 /// 1.8e-9 of the vertex, so any answer is within rounding (1e-5 at this size) of touching.
 #[test]
 fn epa_without_facets_answers_instead_of_panicking() {
-    let a = polytope(&[
-        15625000000.0,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        15625000000.0,
-        15625000000.0,
-        15625000000.0,
-        15625000000.0,
-        -15625000000.0,
-        -15750000000.0,
-        15625000000.0,
-        15750000000.0,
-        15625000000.0,
-        15625000000.0,
-        15625000000.0,
-        15625000000.0,
-        -15750000000.0,
-        15625000000.0,
-        15625000000.0,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-        1e-9,
-    ]);
+    let mut xyz = vec![
+        [15625000000.0, 1e-9, 1e-9],
+        [1e-9, 1e-9, 15625000000.0],
+        [15625000000.0, 15625000000.0, 15625000000.0],
+        [-15625000000.0, -15750000000.0, 15625000000.0],
+        [15750000000.0, 15625000000.0, 15625000000.0],
+        [15625000000.0, 15625000000.0, -15750000000.0],
+        [15625000000.0, 15625000000.0, 1e-9],
+    ];
+    xyz.extend([[1e-9; 3]; 55]);
+    let a = polytope_of(&xyz);
     let b = polytope(&[0.0, 0.0, 0.0]);
     let (s, p) = penetration(&a, &b, None);
     assert!(
@@ -1155,8 +615,7 @@ fn point_at_the_apex_of_a_far_sliver_touches() {
     xyz.extend([999999996.75, 5e-324, 2.220446049250313e-16, 5e-324]);
     assert_eq!(xyz.len(), 66);
     let a = polytope(&xyz);
-    let mut b = std::ptr::null_mut();
-    let b = unsafe { made(gjk_ellipsoid_new(0.0, 0.0, 0.0, &mut b), b) };
+    let b = new_shape(|out| unsafe { gjk_ellipsoid_new(0.0, 0.0, 0.0, out) });
     let t = 0.9999992947485604;
     let at = GjkPose {
         position: [
@@ -1179,15 +638,8 @@ fn point_at_the_apex_of_a_far_sliver_touches() {
 /// normal (x), 0 when touching.
 #[test]
 fn flat_ellipsoid_touching_a_segment_end_is_not_deep() {
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(3.0625, 0.0, 3.0625, &mut a), a) };
-    let mut b = std::ptr::null_mut();
-    let b = unsafe {
-        made(
-            gjk_segment3d_new(3.9375, 3.0625, 0.0, 0.0, 0.0, 0.0, &mut b),
-            b,
-        )
-    };
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(3.0625, 0.0, 3.0625, out) });
+    let b = new_shape(|out| unsafe { gjk_segment3d_new(3.9375, 3.0625, 0.0, 0.0, 0.0, 0.0, out) });
     let h = std::f64::consts::FRAC_1_SQRT_2;
     let pose_a = GjkPose {
         position: [3.0625; 3],
@@ -1218,31 +670,38 @@ fn flat_ellipsoid_touching_a_segment_end_is_not_deep() {
 #[test]
 fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
     let b_points = [
-        6.500000000000064,
-        11.25000000000011,
-        2.511350035886862e-305,
-        2.511350035886889e-305,
-        2.511350035886889e-305,
-        1.5000000000000306,
-        -0.25000000000000777,
-        4.729368411172923e-308,
-        -18.500000000000576,
-        2.5113500358869694e-305,
-        1.853775522987356e-309,
-        2.5113500358869694e-305,
-        -2.250000000000142,
-        11.75000000000074,
-        2.511350035886996e-305,
-        6.500000000000485,
-        11.250000000000838,
-        2.511350035887025e-305,
+        [6.500000000000064, 11.25000000000011, 2.511350035886862e-305],
+        [
+            2.511350035886889e-305,
+            2.511350035886889e-305,
+            1.5000000000000306,
+        ],
+        [
+            -0.25000000000000777,
+            4.729368411172923e-308,
+            -18.500000000000576,
+        ],
+        [
+            2.5113500358869694e-305,
+            1.853775522987356e-309,
+            2.5113500358869694e-305,
+        ],
+        [
+            -2.250000000000142,
+            11.75000000000074,
+            2.511350035886996e-305,
+        ],
+        [
+            6.500000000000485,
+            11.250000000000838,
+            2.511350035887025e-305,
+        ],
     ];
     let radii = [3.6875e-6, 6.375e-6, 5.8125e-6];
-    let mut a = std::ptr::null_mut();
-    let a = unsafe { made(gjk_ellipsoid_new(radii[0], radii[1], radii[2], &mut a), a) };
-    let b = polytope(&b_points);
-    let (s, p) = penetration(&a, &b, None);
-    assert!(s == GJK_OK && p.intersecting, "status {s}");
+    let a = new_shape(|out| unsafe { gjk_ellipsoid_new(radii[0], radii[1], radii[2], out) });
+    let sa =
+        Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(radii[0], radii[1], radii[2])).unwrap());
+    let (p, along) = penetration_into_hull(&a, &sa, &b_points);
     let unit = p.normal.iter().map(|x| x * x).sum::<f64>().sqrt();
     assert!((unit - 1.0).abs() < 1e-12, "normal not unit: {p:?}");
 
@@ -1252,10 +711,7 @@ fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
         (p.signed_distance + depth).abs() <= 1e-9 * depth,
         "depth {depth}, {p:?}"
     );
-    let sa =
-        Shape::Ellipsoid(Ellipsoid::new(Vector::<3>::new(radii[0], radii[1], radii[2])).unwrap());
-    let sb = Shape::ConvexHull(ConvexHull::new(points3(&b_points)).unwrap());
-    let along = overlap(&sa, &sb, &p.normal);
+    let sb = hull3(b_points.as_flattened());
     assert!(
         (along - depth).abs() <= 1e-9 * depth,
         "overlap {along} along {p:?}"

@@ -86,14 +86,9 @@ where
     assert_eq!(poses.len(), kinds);
 }
 
-#[test]
-fn every_kind_in_2d_is_bounded_by_its_axis_extremes() {
-    check_kinds::<2>();
-}
-
-#[test]
-fn every_kind_in_3d_is_bounded_by_its_axis_extremes() {
-    check_kinds::<3>();
+tests! {
+    every_kind_in_2d_is_bounded_by_its_axis_extremes => check_kinds::<2>();
+    every_kind_in_3d_is_bounded_by_its_axis_extremes => check_kinds::<3>();
 }
 
 /// Through the C ABI: a box turned about z, a 2D disc (z = 0), and the NULL arguments.

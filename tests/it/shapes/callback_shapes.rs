@@ -451,14 +451,9 @@ fn compare_pairs(dimension: usize, seed: u64, pairs: usize) {
     assert!(exact >= pairs / 10, "only {exact} pairs compared exactly");
 }
 
-#[test]
-fn callback_shapes_answer_as_the_built_in_shapes_2d() {
-    compare_pairs(2, 1, 300);
-}
-
-#[test]
-fn callback_shapes_answer_as_the_built_in_shapes_3d() {
-    compare_pairs(3, 2, 300);
+tests! {
+    callback_shapes_answer_as_the_built_in_shapes_2d => compare_pairs(2, 1, 300);
+    callback_shapes_answer_as_the_built_in_shapes_3d => compare_pairs(3, 2, 300);
 }
 
 /// Random callback pairs, and the built-in pairs they describe, with their poses.

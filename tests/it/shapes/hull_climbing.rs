@@ -107,14 +107,9 @@ fn climbing_matches_scanning<const D: usize>() {
     }
 }
 
-#[test]
-fn climbing_matches_scanning_2d() {
-    climbing_matches_scanning::<2>();
-}
-
-#[test]
-fn climbing_matches_scanning_3d() {
-    climbing_matches_scanning::<3>();
+tests! {
+    climbing_matches_scanning_2d => climbing_matches_scanning::<2>();
+    climbing_matches_scanning_3d => climbing_matches_scanning::<3>();
 }
 
 /// Below the threshold, and for flat 3D clouds, the hull scans.
@@ -151,12 +146,7 @@ fn scanning_hulls_scan<const D: usize>() {
     }
 }
 
-#[test]
-fn scanning_hulls_scan_2d() {
-    scanning_hulls_scan::<2>();
-}
-
-#[test]
-fn scanning_hulls_scan_3d() {
-    scanning_hulls_scan::<3>();
+tests! {
+    scanning_hulls_scan_2d => scanning_hulls_scan::<2>();
+    scanning_hulls_scan_3d => scanning_hulls_scan::<3>();
 }

@@ -225,14 +225,9 @@ fn kernel_agrees_with_search<const D: usize>(p: &RandomPair<D>, velocity: &Vecto
     }
 }
 
-#[test]
-fn enums_answer_as_their_kinds_2d() {
-    agree_on_random_pairs::<2>(0xe0_0002, 1500);
-}
-
-#[test]
-fn enums_answer_as_their_kinds_3d() {
-    agree_on_random_pairs::<3>(0xe0_0003, 1500);
+tests! {
+    enums_answer_as_their_kinds_2d => agree_on_random_pairs::<2>(0xe0_0002, 1500);
+    enums_answer_as_their_kinds_3d => agree_on_random_pairs::<3>(0xe0_0003, 1500);
 }
 
 /// A user shape that wraps the enum and says it is one: `as_any` answers itself, which is not

@@ -157,14 +157,9 @@ where
     }
 }
 
-#[test]
-fn pictures_are_well_formed_2d() {
-    pictures::<2>(71);
-}
-
-#[test]
-fn pictures_are_well_formed_3d() {
-    pictures::<3>(72);
+tests! {
+    pictures_are_well_formed_2d => pictures::<2>(71);
+    pictures_are_well_formed_3d => pictures::<3>(72);
 }
 
 /// The checker itself refuses what it must.
