@@ -34,7 +34,7 @@ use self::gjk_ray::{gjk_ray_cast, RayCast};
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_and_separating_normal, DistanceResult, QueryOptions};
-use crate::shape::{as_concrete, Cuboid, Point, Shape};
+use crate::shape::{as_concrete, as_concrete_pair, Cuboid, Point, Shape};
 use crate::support::{MinkowskiPair, Pose, Support, Vector};
 use std::fmt;
 
@@ -315,7 +315,7 @@ where
         *velocity_a,
     )?;
     // The shapes' kinds are matched here, once, not at every support point of every step.
-    as_concrete!(a, a => as_concrete!(b, b => motion.advance(a, b, options, true)))
+    as_concrete_pair!(a, b, a, b => motion.advance(a, b, options, true))
 }
 
 /// The relative motion of a cast, in A's frame translated to the origin: A fixed (rotated by

@@ -35,7 +35,7 @@ use crate::gjk::{
     OVERFLOW, STALL_ULPS,
 };
 use crate::range::{robust_norm, robust_unit};
-use crate::shape::as_concrete;
+use crate::shape::as_concrete_pair;
 use crate::simplex::{closest_to_origin, plane_normal};
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportPoint, Vector};
 
@@ -133,9 +133,9 @@ where
     B: Support<D> + ?Sized,
 {
     // The shapes' kinds are matched here, once, not at every support point.
-    as_concrete!(a, a => as_concrete!(b, b => penetration_of_kinds(
+    as_concrete_pair!(a, b, a, b => penetration_of_kinds(
         a, pose_a, b, pose_b, options
-    )))
+    ))
 }
 
 /// [`penetration_with`] once the kinds are matched: small polygons answered exactly, then GJK on

@@ -71,6 +71,7 @@ impl Int {
     }
 
     /// This times `2^bits`.
+    #[inline(never)]
     pub(crate) fn shl(&self, bits: u32) -> Self {
         if self.is_zero() {
             return self.clone();
@@ -100,6 +101,7 @@ impl Int {
 
     /// This times `2^-shift`, rounded to a double (approximately: the 64 leading bits are
     /// kept, then rounded once more); infinite or zero beyond the doubles' range.
+    #[inline(never)]
     pub(crate) fn to_f64_scaled(&self, shift: i64) -> f64 {
         let bits = self.bits() as i64;
         if bits == 0 {
@@ -174,6 +176,7 @@ fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
 
 impl Add for &Int {
     type Output = Int;
+    #[inline(never)]
     fn add(self, other: &Int) -> Int {
         if self.negative == other.negative {
             return Int::from_parts(self.negative, add_magnitudes(&self.limbs, &other.limbs));
@@ -193,6 +196,7 @@ impl Add for &Int {
 
 impl Neg for &Int {
     type Output = Int;
+    #[inline(never)]
     fn neg(self) -> Int {
         Int::from_parts(!self.negative, self.limbs.clone())
     }
@@ -200,6 +204,7 @@ impl Neg for &Int {
 
 impl Sub for &Int {
     type Output = Int;
+    #[inline(never)]
     fn sub(self, other: &Int) -> Int {
         self + &(-other)
     }
@@ -207,6 +212,7 @@ impl Sub for &Int {
 
 impl Mul for &Int {
     type Output = Int;
+    #[inline(never)]
     fn mul(self, other: &Int) -> Int {
         if self.is_zero() || other.is_zero() {
             return Int::default();
@@ -226,6 +232,7 @@ impl Mul for &Int {
 }
 
 impl Ord for Int {
+    #[inline(never)]
     fn cmp(&self, other: &Self) -> Ordering {
         match (self.negative, other.negative) {
             (false, true) => Ordering::Greater,

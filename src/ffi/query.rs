@@ -10,7 +10,7 @@ use crate::ffi::status::{
     guard, guard_value, Failure, GjkStatus, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE,
 };
 use crate::gjk::{distance_with, intersect_with, DistanceResult, QueryOptions};
-use crate::shape::{as_concrete, Shape};
+use crate::shape::{as_concrete_pair, Shape};
 use crate::support::{Pose, Support, Vector};
 
 /// The answer of `gjk_distance`, in the world frame. 2D results use x and y, with z = 0.
@@ -265,13 +265,13 @@ fn concrete_call<const D: usize, R>(
     options: &QueryOptions,
     run: impl QueryFn<R>,
 ) -> Result<R, Failure> {
-    as_concrete!(a, a => as_concrete!(b, b => run.call(Posed {
+    as_concrete_pair!(a, b, a, b => run.call(Posed {
         a,
         pose_a,
         b,
         pose_b,
         options,
-    })))
+    }))
 }
 
 /// [`concrete_call`] watched for a support callback's wrong answers (see

@@ -9,8 +9,8 @@ use super::search::{DistanceResult, Mode, Observer, Search};
 use super::verdict::{quick_verdict, Quick};
 use crate::cache::SimplexCache;
 use crate::error::{QueryError, SearchError};
-use crate::exact;
-use crate::shape::as_concrete;
+use crate::exact::{self, ExactAnswer};
+use crate::shape::as_concrete_pair;
 use crate::simplex::strictly_encloses_origin;
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, Vector};
 
@@ -25,7 +25,15 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    distance_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    distance_observed(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        &QueryOptions::default(),
+        &mut (),
+        None,
+    )
 }
 
 /// [`distance`] with explicit options.
@@ -40,12 +48,15 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    distance_observed(a, pose_a, b, pose_b, options, &mut (), None)
+    match options.exact {
+        true => exact_distance(a, pose_a, b, pose_b, options, None),
+        false => distance_observed(a, pose_a, b, pose_b, options, &mut (), None),
+    }
 }
 
 /// [`distance_with`], reporting every step of the search to `observer` (see [`crate::trace`]),
 /// and starting from (then updating) `cache` when there is one (see [`crate::cache`]). The
-/// shapes' kinds are matched here, once (see [`as_concrete`]).
+/// shapes' kinds are matched here, once (see [`as_concrete_pair`]).
 pub(crate) fn distance_observed<const D: usize, A, B, O>(
     a: &A,
     pose_a: &Pose<D>,
@@ -60,9 +71,71 @@ where
     B: Support<D> + ?Sized,
     O: Observer<D>,
 {
-    as_concrete!(a, a => as_concrete!(b, b => distance_of_kinds(
+    as_concrete_pair!(a, b, a, b => distance_of_kinds(
         a, pose_a, b, pose_b, options, observer, cache
-    )))
+    ))
+}
+
+/// [`distance_with`] (or [`distance_cached`]) in exact mode (see [`QueryOptions::exact`]): the
+/// float query, then what it leaves open settled by the exact tier ([`crate::exact`]). Out of
+/// line, before the kinds are matched: exact mode adds no code to each pair of kinds' query.
+#[inline(never)]
+fn exact_distance<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+    cache: Option<&mut SimplexCache<D>>,
+) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    if !exact::supported(&pair) {
+        options.validate()?;
+        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
+    }
+    let float = QueryOptions {
+        exact: false,
+        ..*options
+    };
+    let result = distance_observed(a, pose_a, b, pose_b, &float, &mut (), cache)?;
+    let extent = a.extent().max(b.extent());
+    Ok(settled(result, extent, pose_a, &|| exact::answer(&pair)))
+}
+
+/// `result`, the float answer on shapes of size `extent`, with what it leaves open (see
+/// [`exact::needs_exact`]) settled by the exact tier's `answer` (in A's frame, placed by
+/// `pose_a`): its verdict, interval and (apart) closest points and normal. Written once per
+/// dimension, whatever the shapes' types.
+#[inline(never)]
+fn settled<const D: usize>(
+    result: DistanceResult<D>,
+    extent: f64,
+    pose_a: &Pose<D>,
+    answer: &dyn Fn() -> Option<ExactAnswer>,
+) -> DistanceResult<D> {
+    let interval = (result.lower_bound, result.distance);
+    if !exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
+        return result;
+    }
+    let Some(answer) = answer() else {
+        return result;
+    };
+    let mut result = result;
+    result.intersecting = answer.intersecting;
+    result.tolerance_call = false;
+    result.lower_bound = answer.lower;
+    result.distance = answer.upper;
+    if let Some([on_a, on_b, normal]) = &answer.closest {
+        let vector = |v: &[f64]| Vector::<D>::from_column_slice(v);
+        result.point_a = pose_a.transform_point(&vector(on_a));
+        result.point_b = pose_a.transform_point(&vector(on_b));
+        result.normal = pose_a.transform_vector(&vector(normal));
+    }
+    result
 }
 
 /// [`distance_observed`] once the kinds are matched.
@@ -82,33 +155,9 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    if options.exact && !exact::supported(&pair) {
-        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
-    }
-    // One call, inlined once: a second would double the query's code for every pair of kinds.
-    let result = float_distance(&pair, pose_a, options, observer, cache);
-    match result {
-        Ok(r) if options.exact => Ok(settle_exactly(&pair, pose_a, r)),
-        other => other,
-    }
-}
-
-/// The distance query in floating point: the small-polygon kernel, or the search.
-fn float_distance<const D: usize, A, B, O>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    pose_a: &Pose<D>,
-    options: &QueryOptions,
-    observer: &mut O,
-    cache: Option<&mut SimplexCache<D>>,
-) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-    O: Observer<D>,
-{
     // Two small polygons: the exact kernel, unless a trace or a warm start needs the search.
     if cache.is_none() && !O::WATCHING {
-        let exact = PolygonPair::answer(pair, |polygons, tolerances| {
+        let exact = PolygonPair::answer(&pair, |polygons, tolerances| {
             polygons.distance(tolerances, pose_a)
         });
         if let Some(result) = exact {
@@ -118,85 +167,17 @@ where
     // The searches are answered where they lie (`as_ref`): moving one out of its `Result`
     // copies a few hundred bytes, a few percent of a query on small polygons.
     let result = match cache {
-        None => Search::run_answered(pair, options, Mode::Distance, observer, |search| {
+        None => Search::run_answered(&pair, options, Mode::Distance, observer, |search| {
             search.distance(pose_a)
         })?,
-        Some(cache) => run_cached(pair, options, Mode::Distance, cache)
+        Some(cache) => run_cached(&pair, options, Mode::Distance, cache)
             .as_ref()
             .map_err(|e| QueryError::from(*e))?
             .distance(pose_a),
     };
     match result {
-        Ok(r) if r.intersecting && r.tolerance_call => Ok(prove_overlap(pair, options, r)),
+        Ok(r) if r.intersecting && r.tolerance_call => Ok(prove_overlap(&pair, options, r)),
         other => other,
-    }
-}
-
-/// `result`, the float answer on `pair`, with what it leaves open settled in exact arithmetic
-/// (exact mode: see [`QueryOptions::exact`] and [`crate::exact`]).
-fn settle_exactly<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    pose_a: &Pose<D>,
-    mut result: DistanceResult<D>,
-) -> DistanceResult<D>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    let extent = pair.a.extent().max(pair.b.extent());
-    let interval = (result.lower_bound, result.distance);
-    if !exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
-        return result;
-    }
-    let Some(answer) = exact::answer(pair) else {
-        return result;
-    };
-    result.intersecting = answer.intersecting;
-    result.tolerance_call = false;
-    result.lower_bound = answer.lower;
-    result.distance = answer.upper;
-    if let Some((on_a, on_b, normal)) = answer.closest {
-        result.point_a = pose_a.transform_point(&on_a);
-        result.point_b = pose_a.transform_point(&on_b);
-        result.normal = pose_a.transform_vector(&normal);
-    }
-    result
-}
-
-/// The boolean query in exact mode: a proof from the small-polygon kernel's separating edges
-/// (or, within their rounding of touching, the exact tier's verdict) or from the fast path;
-/// else the distance query in exact mode, which settles what it leaves open.
-fn exact_verdict<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    options: &QueryOptions,
-) -> Result<bool, QueryError<DistanceResult<D>>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    if !exact::supported(pair) {
-        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
-    }
-    let proof = match PolygonPair::answer(pair, |polygons, tolerances| {
-        Some(polygons.proven_intersect(tolerances))
-    }) {
-        Some(Some(verdict)) => Some(verdict),
-        Some(None) => exact::answer(pair).map(|answer| answer.intersecting),
-        None if pair.a.margin() == 0.0 && pair.b.margin() == 0.0 => {
-            match quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]) {
-                Quick::Verdict(verdict) => Some(verdict),
-                Quick::Undecided => None,
-            }
-        }
-        None => None,
-    };
-    match proof {
-        Some(verdict) => Ok(verdict),
-        None => {
-            let (a, b, at) = (pair.a, pair.b, &pair.b_in_a);
-            distance_of_kinds(a, &Pose::identity(), b, at, options, &mut (), None)
-                .map(|result| result.intersecting)
-        }
     }
 }
 
@@ -293,7 +274,7 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    intersect_with(a, pose_a, b, pose_b, &QueryOptions::default())
+    intersect_from(a, pose_a, b, pose_b, &QueryOptions::default(), None)
 }
 
 /// [`intersect`] with explicit options.
@@ -308,11 +289,14 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    intersect_from(a, pose_a, b, pose_b, options, None)
+    match options.exact {
+        true => exact_intersect(a, pose_a, b, pose_b, options),
+        false => intersect_from(a, pose_a, b, pose_b, options, None),
+    }
 }
 
 /// [`intersect_with`], starting from (then updating) `cache` when there is one. The shapes'
-/// kinds are matched here, once (see [`as_concrete`]).
+/// kinds are matched here, once (see [`as_concrete_pair`]).
 pub(crate) fn intersect_from<const D: usize, A, B>(
     a: &A,
     pose_a: &Pose<D>,
@@ -325,9 +309,53 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    as_concrete!(a, a => as_concrete!(b, b => intersect_of_kinds(
+    as_concrete_pair!(a, b, a, b => intersect_of_kinds(
         a, pose_a, b, pose_b, options, cache
-    )))
+    ))
+}
+
+/// [`intersect_with`] (or [`intersect_cached`]) in exact mode: a proof from the small-polygon
+/// kernel's separating edges or from the fast path, else the distance query in exact mode,
+/// which settles what it leaves open; it reads and fills no cache. Out of line, before the kinds are matched, as [`exact_distance`].
+#[inline(never)]
+fn exact_intersect<const D: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<D>,
+    b: &B,
+    pose_b: &Pose<D>,
+    options: &QueryOptions,
+) -> Result<bool, QueryError<DistanceResult<D>>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    options.validate()?;
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+    if !exact::supported(&pair) {
+        return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
+    }
+    // Two small polygons: their separating edges prove most verdicts; within the edges'
+    // rounding of touching, the exact tier decides.
+    let polygons = PolygonPair::answer(&pair, |polygons, tolerances| {
+        Some(polygons.proven_intersect(tolerances))
+    });
+    let proof = match polygons {
+        Some(Some(verdict)) => Some(verdict),
+        Some(None) => exact::answer(&pair).map(|answer| answer.intersecting),
+        None => {
+            match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
+            {
+                Quick::Verdict(verdict) => Some(verdict),
+                Quick::Undecided => None,
+            }
+        }
+    };
+    match proof {
+        Some(verdict) => Ok(verdict),
+        None => {
+            exact_distance(a, pose_a, b, pose_b, options, None).map(|result| result.intersecting)
+        }
+    }
 }
 
 /// [`intersect_from`] once the kinds are matched.
@@ -345,9 +373,6 @@ where
 {
     options.validate()?;
     let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    if options.exact {
-        return exact_verdict(&pair, options);
-    }
     match cache {
         None => {
             let exact = PolygonPair::answer(&pair, |polygons, tolerances| {
@@ -431,7 +456,10 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    distance_observed(a, pose_a, b, pose_b, options, &mut (), Some(cache))
+    match options.exact {
+        true => exact_distance(a, pose_a, b, pose_b, options, Some(cache)),
+        false => distance_observed(a, pose_a, b, pose_b, options, &mut (), Some(cache)),
+    }
 }
 
 /// [`crate::intersect_with`] starting from `cache`, which then holds this query's proof: the
@@ -449,7 +477,10 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    intersect_from(a, pose_a, b, pose_b, options, Some(cache))
+    match options.exact {
+        true => exact_intersect(a, pose_a, b, pose_b, options),
+        false => intersect_from(a, pose_a, b, pose_b, options, Some(cache)),
+    }
 }
 
 /// [`Search::run`] starting from the simplex `cache` remembers, if any, which it then

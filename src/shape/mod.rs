@@ -110,6 +110,37 @@ macro_rules! as_concrete {
 }
 pub(crate) use as_concrete;
 
+/// Evaluates `$body` with `$a` and `$b` bound to the shapes `$sa` and `$sb` as their concrete
+/// hull type when both are the enum holding a convex hull, as the enum when both are the enum
+/// (holding any kinds), and as themselves otherwise (see [`as_concrete`]). A pair query is
+/// compiled twice (and once more for types other than the enum) rather than for every
+/// combination of hull and enum on each side: a hull against another kind reaches its support
+/// function through the enum's match, a few instructions per support point, and the library
+/// keeps within its size budget (issue #39).
+macro_rules! as_concrete_pair {
+    ($sa:expr, $sb:expr, $a:ident, $b:ident => $body:expr) => {
+        match (
+            $crate::shape::Shape::downcast($sa),
+            $crate::shape::Shape::downcast($sb),
+        ) {
+            (
+                Some($crate::shape::Shape::ConvexHull($a)),
+                Some($crate::shape::Shape::ConvexHull($b)),
+            ) => $body,
+            (Some($a), Some($b)) => $body,
+            _ => {
+                #[allow(
+                    clippy::redundant_locals,
+                    reason = "`$sa` and `$sb` are often the very names bound"
+                )]
+                let ($a, $b) = ($sa, $sb);
+                $body
+            }
+        }
+    };
+}
+pub(crate) use as_concrete_pair;
+
 impl<const D: usize> Shape<D> {
     /// `shape` as the enum, when it is one (see [`Support::as_any`]). Inlined, the test
     /// folds away for every sized type.
