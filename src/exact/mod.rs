@@ -25,13 +25,13 @@ pub(crate) const UNSUPPORTED: &str = "exact: exact mode takes shapes whose cores
 (polygons, polytopes, boxes, segments, points, balls, capsules and point sets rounded by a \
 radius); ellipses, ellipsoids, cylinders, cones and callback shapes have no exact vertices";
 
-/// Whether both shapes of `pair` are point sets, possibly rounded, which exact mode takes.
-pub(crate) fn supported<const D: usize, A, B>(pair: &MinkowskiPair<'_, D, A, B>) -> bool
+/// Whether both shapes are point sets, possibly rounded, which exact mode takes.
+pub(crate) fn supported<const D: usize, A, B>(a: &A, b: &B) -> bool
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    pair.a.core_vertex_count().is_some() && pair.b.core_vertex_count().is_some()
+    a.core_vertex_count().is_some() && b.core_vertex_count().is_some()
 }
 
 /// Whether a float answer leaves exact mode something to settle: an unproven verdict (a

@@ -92,8 +92,7 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    if !exact::supported(&pair) {
+    if !exact::supported(a, b) {
         options.validate()?;
         return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
     }
@@ -101,30 +100,30 @@ where
         exact: false,
         ..*options
     };
-    let result = distance_observed(a, pose_a, b, pose_b, &float, &mut (), cache)?;
+    let mut result = distance_observed(a, pose_a, b, pose_b, &float, &mut (), cache)?;
     let extent = a.extent().max(b.extent());
-    Ok(settled(result, extent, pose_a, &|| exact::answer(&pair)))
+    let interval = (result.lower_bound, result.distance);
+    if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
+        let answer = || exact::answer(&MinkowskiPair::new(a, pose_a, b, pose_b));
+        settle(&mut result, pose_a, &answer);
+    }
+    Ok(result)
 }
 
-/// `result`, the float answer on shapes of size `extent`, with what it leaves open (see
-/// [`exact::needs_exact`]) settled by the exact tier's `answer` (in A's frame, placed by
+/// `result`, a float answer that leaves the verdict or the distance open (see
+/// [`exact::needs_exact`]), settled by the exact tier's `answer` (in A's frame, placed by
 /// `pose_a`): its verdict, interval and (apart) closest points and normal. Written once per
 /// dimension, whatever the shapes' types.
+#[cold]
 #[inline(never)]
-fn settled<const D: usize>(
-    result: DistanceResult<D>,
-    extent: f64,
+fn settle<const D: usize>(
+    result: &mut DistanceResult<D>,
     pose_a: &Pose<D>,
     answer: &dyn Fn() -> Option<ExactAnswer>,
-) -> DistanceResult<D> {
-    let interval = (result.lower_bound, result.distance);
-    if !exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
-        return result;
-    }
+) {
     let Some(answer) = answer() else {
-        return result;
+        return;
     };
-    let mut result = result;
     result.intersecting = answer.intersecting;
     result.tolerance_call = false;
     result.lower_bound = answer.lower;
@@ -135,7 +134,6 @@ fn settled<const D: usize>(
         result.point_b = pose_a.transform_point(&vector(on_b));
         result.normal = pose_a.transform_vector(&vector(normal));
     }
-    result
 }
 
 /// [`distance_observed`] once the kinds are matched.
@@ -330,10 +328,10 @@ where
     B: Support<D> + ?Sized,
 {
     options.validate()?;
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    if !exact::supported(&pair) {
+    if !exact::supported(a, b) {
         return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
     }
+    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
     // Two small polygons: their separating edges prove most verdicts; within the edges'
     // rounding of touching, the exact tier decides.
     let polygons = PolygonPair::answer(&pair, |polygons, tolerances| {

@@ -106,6 +106,8 @@ pub fn options() -> QueryOptions {
         } else {
             0
         },
+        // Exact mode is not offered to TypeScript yet (the block has no slot for it).
+        exact: false,
     }
 }
 
