@@ -9,7 +9,7 @@ mod tier;
 
 pub(crate) use tier::ExactAnswer;
 
-use crate::support::{MinkowskiPair, Support};
+use crate::support::{MinkowskiPair, Support, Vector};
 
 /// The exact tier answers a distance query whose float interval is wider than this fraction of
 /// its lower end, so that an exact-mode interval is never wider (about 1e-9 of the distance).
@@ -55,7 +55,10 @@ pub(crate) fn needs_exact(
 /// search fails its step guard, which exact arithmetic rules out.
 #[cold]
 #[inline(never)]
-pub(crate) fn answer<const D: usize, A, B>(pair: &MinkowskiPair<'_, D, A, B>) -> Option<ExactAnswer>
+pub(crate) fn answer<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    toward: Option<Vector<D>>,
+) -> Option<ExactAnswer>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -70,7 +73,13 @@ where
     };
     let counts = [pair.a.core_vertex_count(), pair.b.core_vertex_count()];
     let margins = [pair.a.margin(), pair.b.margin()];
-    answer_of(D, [&on_a, &on_b], counts.map(|c| c.unwrap_or(0)), margins)
+    answer_of(
+        D,
+        [&on_a, &on_b],
+        counts.map(|c| c.unwrap_or(0)),
+        margins,
+        toward.map(|t| t.as_slice().to_vec()),
+    )
 }
 
 /// [`answer`] for the shapes whose vertices `vertex[k]` gives (`counts[k]` of them, each of
@@ -82,6 +91,7 @@ fn answer_of(
     vertex: [&dyn Fn(u32) -> Option<Vec<f64>>; 2],
     counts: [usize; 2],
     margins: [f64; 2],
+    toward: Option<Vec<f64>>,
 ) -> Option<ExactAnswer> {
     let points = |k: usize| {
         (0..counts[k] as u32)
@@ -89,5 +99,5 @@ fn answer_of(
             .flatten()
             .collect()
     };
-    tier::answer(dimension, points(0), points(1), margins)
+    tier::answer(dimension, points(0), points(1), margins, toward)
 }

@@ -37,12 +37,14 @@ pub(crate) fn answer(
     a: Vec<f64>,
     b: Vec<f64>,
     margins: [f64; 2],
+    toward: Option<Vec<f64>>,
 ) -> Option<ExactAnswer> {
     PointSets {
         a,
         b,
         dimension,
         margins,
+        toward,
     }
     .answer()
 }
@@ -54,6 +56,8 @@ struct PointSets {
     b: Vec<f64>,
     dimension: usize,
     margins: [f64; 2],
+    /// A guess of the direction from A to B (the float answer's normal), for the first step.
+    toward: Option<Vec<f64>>,
 }
 
 impl PointSets {
@@ -116,11 +120,13 @@ impl PointSets {
         &points[i * self.dimension..(i + 1) * self.dimension]
     }
 
-    /// The exact search's first support point: the float extremes along the line between the
-    /// sets' first points, a guess that saves steps.
+    /// The exact search's first support point: the float extremes of A towards B and of B
+    /// towards A, along the guessed direction or else the line between the sets' first points
+    /// (a good guess saves steps, each a pass over the points).
     fn start(&self) -> (usize, usize) {
         let (a0, b0) = (self.point(&self.a, 0), self.point(&self.b, 0));
-        let toward: Vec<f64> = b0.iter().zip(a0).map(|(y, x)| y - x).collect();
+        let between = || b0.iter().zip(a0).map(|(y, x)| y - x).collect();
+        let toward: Vec<f64> = self.toward.clone().unwrap_or_else(between);
         let extreme = |points: &[f64], sign: f64| {
             let reach = |p: &[f64]| sign * p.iter().zip(&toward).map(|(x, t)| x * t).sum::<f64>();
             let reaches = points.chunks_exact(self.dimension).map(reach);
@@ -344,6 +350,7 @@ mod tests {
             b: points(b),
             dimension: 2,
             margins,
+            toward: None,
         }
     }
 

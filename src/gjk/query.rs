@@ -104,7 +104,9 @@ where
     let extent = a.extent().max(b.extent());
     let interval = (result.lower_bound, result.distance);
     if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
-        let answer = || exact::answer(&MinkowskiPair::new(a, pose_a, b, pose_b));
+        // The float normal, in A's frame, starts the exact search on the closest features.
+        let toward = pose_a.rotation().transpose() * result.normal;
+        let answer = || exact::answer(&MinkowskiPair::new(a, pose_a, b, pose_b), Some(toward));
         settle(&mut result, pose_a, &answer);
     }
     Ok(result)
@@ -314,7 +316,8 @@ where
 
 /// [`intersect_with`] (or [`intersect_cached`]) in exact mode: a proof from the small-polygon
 /// kernel's separating edges or from the fast path, else the distance query in exact mode,
-/// which settles what it leaves open; it reads and fills no cache. Out of line, before the kinds are matched, as [`exact_distance`].
+/// which settles what it leaves open; it reads and fills no cache. Out of line, before the
+/// kinds are matched, as [`exact_distance`].
 #[inline(never)]
 fn exact_intersect<const D: usize, A, B>(
     a: &A,
@@ -339,7 +342,7 @@ where
     });
     let proof = match polygons {
         Some(Some(verdict)) => Some(verdict),
-        Some(None) => exact::answer(&pair).map(|answer| answer.intersecting),
+        Some(None) => exact::answer(&pair, None).map(|answer| answer.intersecting),
         None => {
             match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
             {
