@@ -51,8 +51,9 @@ pub(crate) fn needs_exact(
         && (upper - lower > WIDEST_RELATIVE_INTERVAL * lower || lower < NEAR_FRACTION * extent)
 }
 
-/// The exact answer on `pair`, whose shapes must be [`supported`]; `None` only if the exact
-/// search fails its step guard, which exact arithmetic rules out.
+/// The exact answer on `pair`, whose shapes must be [`supported`], the search started along
+/// `toward` (a guess of the direction from A to B in A's frame) when given; `None` only if the
+/// exact search fails its step guard, which exact arithmetic rules out.
 #[cold]
 #[inline(never)]
 pub(crate) fn answer<const D: usize, A, B>(
