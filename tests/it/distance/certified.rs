@@ -635,3 +635,121 @@ fn random_polytopes_at_exact_gaps_are_enclosed() {
     run::<2>(37);
     run::<3>(41);
 }
+
+/// Exact mode against brute force on random polygons placed within rounding of touching: A and
+/// B have 6 random points each on the grid of 2^-20 in [-1, 1]^2; B is moved next to A by the
+/// default query's distance along its normal, rounded to the grid of 2^-30, so that the pair is
+/// apart by a few units of that grid, touching, or overlapping by as little. Every coordinate
+/// is exact. The oracle, in rationals: the hulls overlap when two of their points' segments
+/// meet or a point of one lies in a triangle of the other's points (exact orientations, the
+/// grid's integers in i128); else their distance is the least over all pairs of segments.
+#[test]
+fn exact_mode_matches_brute_force_on_random_polygons_near_touching() {
+    let mut rng = crate::common::Rng::new(24);
+    let grid = |x: f64, k: i32| (x * 2f64.powi(k)).round() / 2f64.powi(k);
+    let exact_mode = modes()[1];
+    let (mut apart, mut overlapping) = (0, 0);
+    for case in 0..200 {
+        let mut cloud = || -> Vec<[f64; 2]> {
+            (0..6)
+                .map(|_| {
+                    [
+                        grid(rng.range(-1.0, 1.0), 20),
+                        grid(rng.range(-1.0, 1.0), 20),
+                    ]
+                })
+                .collect()
+        };
+        let (a, b) = (cloud(), cloud());
+        let hull = |points: &[[f64; 2]]| {
+            ConvexHull::<2>::new(points.iter().map(|p| v2(p[0], p[1])).collect()).unwrap()
+        };
+        let id = Pose::identity();
+        let angle = rng.range(0.0, std::f64::consts::TAU);
+        let far = v2(3.0 * angle.cos(), 3.0 * angle.sin());
+        let r = distance_with(
+            &hull(&a),
+            &id,
+            &hull(&b),
+            &Pose::from_translation(far).unwrap(),
+            &QueryOptions::default(),
+        )
+        .unwrap();
+        let shift = far - r.normal * r.distance;
+        let shift = [grid(shift.x, 30), grid(shift.y, 30)];
+        let b: Vec<[f64; 2]> = b
+            .iter()
+            .map(|p| [p[0] + shift[0], p[1] + shift[1]])
+            .collect();
+        let (ha, hb) = (hull(&a), hull(&b));
+        let squared = brute_force_squared_distance(&a, &b);
+        let result = distance_with(&ha, &id, &hb, &id, &exact_mode).unwrap();
+        let verdict = intersect_with(&ha, &id, &hb, &id, &exact_mode).unwrap();
+        let touching = squared == exact::q(0.0);
+        assert_eq!(
+            result.intersecting, touching,
+            "case {case}: {result:?}, exact^2 {squared}"
+        );
+        assert_eq!(verdict, touching, "case {case}: the boolean query");
+        assert!(!result.tolerance_call, "case {case}");
+        assert!(
+            exact::encloses(result.lower_bound, result.distance, &squared)
+                && result.distance <= result.lower_bound.next_up(),
+            "case {case}: exact^2 {squared} not within adjacent [{:e}, {:e}]",
+            result.lower_bound,
+            result.distance
+        );
+        if touching {
+            overlapping += 1;
+        } else {
+            apart += 1;
+        }
+    }
+    // Both sides of touching are exercised.
+    assert!(
+        apart >= 50 && overlapping >= 50,
+        "{apart} apart, {overlapping} overlapping"
+    );
+}
+
+/// The squared distance between the hulls of the 2D points `a` and `b`, 0 when they meet (see
+/// [`exact_mode_matches_brute_force_on_random_polygons_near_touching`]).
+fn brute_force_squared_distance(a: &[[f64; 2]], b: &[[f64; 2]]) -> exact::Q {
+    // The grid's integers (2^30 units): orientations exact in i128.
+    let units = |p: &[f64; 2]| p.map(|x| (x * 2f64.powi(30)) as i128);
+    let orient = |o: [i128; 2], p: [i128; 2], q: [i128; 2]| {
+        ((p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])).signum()
+    };
+    let inside = |x: &[f64; 2], cloud: &[[f64; 2]]| {
+        let x = units(x);
+        let n = cloud.len();
+        (0..n).any(|i| {
+            (i + 1..n).any(|j| {
+                (j + 1..n).any(|k| {
+                    let (p, q, r) = (units(&cloud[i]), units(&cloud[j]), units(&cloud[k]));
+                    let s = [orient(p, q, x), orient(q, r, x), orient(r, p, x)];
+                    orient(p, q, r) != 0 && (s.iter().all(|&o| o >= 0) || s.iter().all(|&o| o <= 0))
+                })
+            })
+        })
+    };
+    if inside(&a[0], b) || inside(&b[0], a) {
+        return exact::q(0.0);
+    }
+    let lift = |p: &[f64; 2]| exact::p([p[0], p[1], 0.0]);
+    let segments = |cloud: &[[f64; 2]]| -> Vec<(exact::P, exact::P)> {
+        let n = cloud.len();
+        (0..n)
+            .flat_map(|i| (i..n).map(move |j| (i, j)))
+            .map(|(i, j)| (lift(&cloud[i]), lift(&cloud[j])))
+            .collect()
+    };
+    let (sa, sb) = (segments(a), segments(b));
+    sa.iter()
+        .flat_map(|(p, q)| {
+            sb.iter()
+                .map(move |(r, s)| exact::segment_segment(p, q, r, s))
+        })
+        .min()
+        .expect("segments")
+}
