@@ -100,6 +100,7 @@ typedef struct GjkQueryOptions {
    * open or is wider than 2^-30 of the distance, the answer is recomputed in exact integer
    * arithmetic: [lower_bound, distance] are the adjacent doubles around the exact distance
    * (equal when it is a double). Elsewhere the default answer, at the default's cost.
+   * Any byte other than 0 is true, as C converts to bool.
    */
   bool exact;
 } GjkQueryOptions;

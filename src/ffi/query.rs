@@ -98,15 +98,22 @@ pub struct GjkQueryOptions {
     /// open or is wider than 2^-30 of the distance, the answer is recomputed in exact integer
     /// arithmetic: [lower_bound, distance] are the adjacent doubles around the exact distance
     /// (equal when it is a double). Elsewhere the default answer, at the default's cost.
-    pub exact: bool,
+    /// Any byte other than 0 is true, as C converts to bool.
+    pub exact: GjkInBool,
 }
+
+/// A C `bool` the library reads from the caller: one byte, read as a byte (the header writes
+/// it `bool`). A Rust `bool` holding any other value than 0 or 1 is undefined behaviour, and a
+/// caller's struct may hold one: uninitialised, filled by `memset`, or built against an older
+/// header, where `exact` was padding.
+pub type GjkInBool = u8;
 
 impl From<QueryOptions> for GjkQueryOptions {
     fn from(o: QueryOptions) -> Self {
         Self {
             relative_tolerance: o.relative_tolerance,
             max_iterations: o.max_iterations,
-            exact: o.exact,
+            exact: GjkInBool::from(o.exact),
         }
     }
 }
@@ -116,7 +123,7 @@ impl From<GjkQueryOptions> for QueryOptions {
         Self {
             relative_tolerance: o.relative_tolerance,
             max_iterations: o.max_iterations,
-            exact: o.exact,
+            exact: o.exact != 0,
         }
     }
 }

@@ -37,7 +37,7 @@ pub struct QueryOptions {
     /// computed again in exact integer arithmetic and the interval is the two adjacent
     /// doubles around the exact distance (one double when it is one), the closest points and
     /// normal rounded from the exact ones. Elsewhere the answer is the default one, at the
-    /// default's cost; a boolean query then also reads and fills no cache.
+    /// default's cost. An exact-mode boolean query reads and fills no cache.
     pub exact: bool,
 }
 

@@ -441,6 +441,12 @@ static void test_exact_mode(void) {
   CHECK(gjk_ellipse_new(2, 1, &e) == GJK_OK);
   GjkDistanceResult r;
   EXPECT_ERROR(gjk_distance_ex(e, NULL, e, NULL, &exact, &r), GJK_INVALID_ARGUMENT, "exact");
+  /* A byte other than 0 or 1 where the flag is (a struct built against the older header, where
+     it was padding): read as a byte, any nonzero value is true, never undefined behaviour. */
+  GjkQueryOptions garbage = gjk_query_options_default();
+  memset(&garbage.exact, 0xAB, 1);
+  CHECK(gjk_distance_ex(box1, NULL, box2, NULL, &garbage, &r) == GJK_OK && r.intersecting);
+  EXPECT_ERROR(gjk_distance_ex(e, NULL, e, NULL, &garbage, &r), GJK_INVALID_ARGUMENT, "exact");
   gjk_shape_free(e);
   gjk_shape_free(box1);
   gjk_shape_free(box2);

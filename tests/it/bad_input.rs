@@ -95,7 +95,7 @@ fn table() -> Vec<Row> {
     let opt = |t: f64, m: u32| GjkQueryOptions {
         relative_tolerance: t,
         max_iterations: m,
-        exact: false,
+        exact: 0,
     };
     let mut d = GjkDistanceResult::default();
     let mut hit = false;
@@ -305,7 +305,7 @@ fn table() -> Vec<Row> {
                 let mut e = std::ptr::null_mut();
                 gjk_ellipse_new(3.0, 1.0, &mut e);
                 let exact = GjkQueryOptions {
-                    exact: true,
+                    exact: 1,
                     ..opt(1e-12, 128)
                 };
                 let s = gjk_intersect_ex(e, null, c, null, &exact, &mut hit);

@@ -81,7 +81,7 @@ fn capped_query_with_a_capsule_does_not_panic() {
         let o = GjkQueryOptions {
             relative_tolerance: 1e-12,
             max_iterations: cap,
-            exact: false,
+            exact: 0,
         };
         for (x, y) in [(&a, &b), (&b, &a)] {
             for pose in [None, Some(&pose)] {
@@ -453,7 +453,7 @@ fn tiny_box_on_a_hull_edge_has_consistent_witness_points() {
         let options = GjkQueryOptions {
             relative_tolerance,
             max_iterations: 128,
-            exact: false,
+            exact: 0,
         };
         let mut r = GjkDistanceResult::default();
         let s = unsafe { gjk_distance_ex(a.0, &pa, b.0, &pb, &options, &mut r) };

@@ -32,7 +32,7 @@ fn epa_with_a_large_cap_is_fast_and_negative() {
     let o = GjkQueryOptions {
         relative_tolerance: 0.0,
         max_iterations: 1000,
-        exact: false,
+        exact: 0,
     };
     let mut r = GjkPenetrationResult::default();
     let start = std::time::Instant::now();
