@@ -334,27 +334,39 @@ where
     if !exact::supported(a, b) {
         return Err(QueryError::InvalidOptions(exact::UNSUPPORTED));
     }
-    let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-    // Two small polygons: their separating edges prove most verdicts; within the edges'
-    // rounding of touching, the exact tier decides.
-    let polygons = PolygonPair::answer(&pair, |polygons, tolerances| {
-        Some(polygons.proven_intersect(tolerances))
-    });
-    let proof = match polygons {
-        Some(Some(verdict)) => Some(verdict),
-        Some(None) => exact::answer(&pair, None).map(|answer| answer.intersecting),
-        None => {
-            match quick_verdict::<D, _, _, ()>(&pair, options.max_iterations, None, &mut [None; 4])
-            {
-                Quick::Verdict(verdict) => Some(verdict),
-                Quick::Undecided => None,
-            }
-        }
-    };
+    let proof = as_concrete_pair!(a, b, a, b => proven_verdict(
+        &MinkowskiPair::new(a, pose_a, b, pose_b), options
+    ));
     match proof {
         Some(verdict) => Ok(verdict),
         None => {
             exact_distance(a, pose_a, b, pose_b, options, None).map(|result| result.intersecting)
+        }
+    }
+}
+
+/// Exact mode's verdict on `pair` where a proof gives it: two small polygons' separating edges
+/// (within their rounding of touching, the exact tier decides), else the fast path; `None`
+/// for the distance query to settle.
+fn proven_verdict<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+) -> Option<bool>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let polygons = PolygonPair::answer(pair, |polygons, tolerances| {
+        Some(polygons.proven_intersect(tolerances))
+    });
+    match polygons {
+        Some(Some(verdict)) => Some(verdict),
+        Some(None) => exact::answer(pair, None).map(|answer| answer.intersecting),
+        None => {
+            match quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]) {
+                Quick::Verdict(verdict) => Some(verdict),
+                Quick::Undecided => None,
+            }
         }
     }
 }

@@ -11,7 +11,7 @@
 //! WORKLOAD/K keeps every K-th point of each cloud (W2D-16/2: 8-gons); QUERY is
 //! `intersect`, `distance`, `intersect-enum` / `distance-enum` (on the `Shape` enum, as a C
 //! handle holds it), `distance-exact` / `intersect-exact` (exact mode: `QueryOptions::exact`),
-//! `distance-c` (`gjk_distance` on C handles) or `penetration` (the
+//! `intersect-exact-enum` (exact mode on the enum), `distance-c` (`gjk_distance` on C handles) or `penetration` (the
 //! overlapping pairs only). It prints the support-point evaluations per query (a histogram for
 //! the distance query, separated and overlapping pairs apart) to standard error before the
 //! timed passes, and the time per query after them.
@@ -147,6 +147,9 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
                 "intersect-exact" => {
                     black_box(intersect_with(a, &id, b, &id, &exact).ok());
                 }
+                "intersect-exact-enum" => {
+                    black_box(intersect_with(ea, &id, eb, &id, &exact).ok());
+                }
                 "distance-enum" => {
                     black_box(distance(ea, &id, eb, &id).ok());
                 }
@@ -184,7 +187,7 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-exact, intersect-exact, distance-c, penetration)");
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-exact, intersect-exact, intersect-exact-enum, distance-c, penetration)");
         std::process::exit(2);
     };
     let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);
