@@ -163,3 +163,53 @@ fn reference_workloads_are_answered_exactly() {
         failures.join("\n")
     );
 }
+
+/// Exact mode on every reference pair, against the exact answers (CGAL's, in exact rationals):
+/// the verdict right on every pair, near-touching ones included (the default excuses them),
+/// never a tolerance call, and the exact distance rounded to nearest within the interval (the
+/// rounding of a number within two doubles lies within them).
+#[test]
+fn exact_mode_answers_every_reference_pair_exactly() {
+    fn check<const D: usize>(w: &Workload) -> Vec<String> {
+        let (id, exact) = (
+            Pose::<D>::identity(),
+            gjk::QueryOptions {
+                exact: true,
+                ..Default::default()
+            },
+        );
+        let mut failures = vec![];
+        for c in &w.cases {
+            let (a, b) = (hull::<D>(&c.a), hull::<D>(&c.b));
+            let r = gjk::distance_with(&a, &id, &b, &id, &exact).unwrap();
+            let verdict = gjk::intersect_with(&a, &id, &b, &id, &exact).unwrap();
+            let ok = r.intersecting == c.intersect
+                && verdict == c.intersect
+                && !r.tolerance_call
+                && r.lower_bound <= c.dist
+                && c.dist <= r.distance;
+            if !ok {
+                failures.push(format!(
+                    "{} #{} ({}): exact {} {:e}, got {verdict} {r:?}",
+                    w.name, c.index, c.category, c.intersect, c.dist
+                ));
+            }
+        }
+        failures
+    }
+    let mut failures = vec![];
+    for name in WORKLOADS {
+        let w = load_workload(name);
+        failures.extend(if w.dim == 2 {
+            check::<2>(&w)
+        } else {
+            check::<3>(&w)
+        });
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
