@@ -519,6 +519,7 @@ where
 
 #[cfg(test)]
 mod tests {
+    use crate::test_random::in_both_dimensions;
 
     use super::*;
     use crate::shape::ConvexHull;
@@ -589,13 +590,5 @@ mod tests {
         assert!(cache.keys().len() <= 3);
     }
 
-    #[test]
-    fn warm_boolean_keeps_a_recallable_proof_2d() {
-        warm_boolean_keeps_a_recallable_proof::<2>();
-    }
-
-    #[test]
-    fn warm_boolean_keeps_a_recallable_proof_3d() {
-        warm_boolean_keeps_a_recallable_proof::<3>();
-    }
+    in_both_dimensions!(warm_boolean_keeps_a_recallable_proof);
 }

@@ -352,6 +352,7 @@ mod tests {
     use super::*;
     use crate::shape::{Ball, ConvexHull, Cuboid};
     use crate::support::{Pose, Vector};
+    use crate::test_random::in_both_dimensions;
 
     fn verdict<const D: usize>(
         a: &impl Support<D>,
@@ -408,15 +409,7 @@ mod tests {
         assert!(proven * 20 >= clear * 19, "{proven} of {clear} proven");
     }
 
-    #[test]
-    fn boxes_agree_with_the_exact_overlap_2d() {
-        boxes_agree_with_the_exact_overlap::<2>();
-    }
-
-    #[test]
-    fn boxes_agree_with_the_exact_overlap_3d() {
-        boxes_agree_with_the_exact_overlap::<3>();
-    }
+    in_both_dimensions!(boxes_agree_with_the_exact_overlap);
 
     /// The widest gap between the shadows of the clouds `a` and `b` on a candidate separating
     /// axis: the perpendiculars of point pairs in 2D; in 3D the normals of point triples of
@@ -518,15 +511,7 @@ mod tests {
         assert!(proven * 10 >= clear * 9, "{proven} of {clear} proven");
     }
 
-    #[test]
-    fn proofs_hold_with_the_inner_point_2d() {
-        proofs_hold_with_the_inner_point::<2>();
-    }
-
-    #[test]
-    fn proofs_hold_with_the_inner_point_3d() {
-        proofs_hold_with_the_inner_point::<3>();
-    }
+    in_both_dimensions!(proofs_hold_with_the_inner_point);
 
     /// What the fast path made of a pair, comparable.
     fn outcome(quick: Quick) -> Option<bool> {
@@ -586,15 +571,7 @@ mod tests {
         assert!(proven * 10 >= pairs * 7, "{proven} of {pairs} proven");
     }
 
-    #[test]
-    fn builds_agree_2d() {
-        builds_agree::<2>();
-    }
-
-    #[test]
-    fn builds_agree_3d() {
-        builds_agree::<3>();
-    }
+    in_both_dimensions!(builds_agree);
 
     /// Shapes with margins are left to the full search, even a ball deep inside a box.
     #[test]

@@ -652,6 +652,7 @@ fn polytope_edges<const D: usize>(points: &[Vector<D>]) -> Option<Vec<[u32; 2]>>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::in_both_dimensions;
 
     /// A small deterministic generator (xorshift).
     struct Rng(u64);
@@ -748,15 +749,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn climbs_to_the_maximum_2d() {
-        climbs_to_the_maximum::<2>();
-    }
-
-    #[test]
-    fn climbs_to_the_maximum_3d() {
-        climbs_to_the_maximum::<3>();
-    }
+    in_both_dimensions!(climbs_to_the_maximum);
 
     /// Two vertices 1e-16 apart at 6 from the origin (found by fuzzing): their values along
     /// the direction round alike, and comparing values stopped the climb at 3.64, the maximum

@@ -641,6 +641,7 @@ fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::in_both_dimensions;
 
     /// Every scan (the tournaments, the lanes, the AVX2 scan with accumulators where the CPU
     /// has AVX2, and the dispatching one, there the AVX2 scan of chunks at once up to 16
@@ -696,15 +697,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn builds_agree_2d() {
-        builds_agree::<2>();
-    }
-
-    #[test]
-    fn builds_agree_3d() {
-        builds_agree::<3>();
-    }
+    in_both_dimensions!(builds_agree);
 
     /// Whether `x` is a point of the hull of `points` to within `slack` times the largest
     /// coordinate, by the definition of the hull through its support function: no direction
@@ -766,13 +759,5 @@ mod tests {
         }
     }
 
-    #[test]
-    fn inner_point_is_in_the_hull_2d() {
-        inner_point_is_in_the_hull::<2>();
-    }
-
-    #[test]
-    fn inner_point_is_in_the_hull_3d() {
-        inner_point_is_in_the_hull::<3>();
-    }
+    in_both_dimensions!(inner_point_is_in_the_hull);
 }
