@@ -33,7 +33,20 @@ use super::{
 use crate::error::SearchError;
 use crate::gjk::options::QueryOptions;
 use crate::simplex::{Keying, Simplex};
-use crate::support::{MinkowskiPair, Support, Vector};
+use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+
+/// The step that ended the lean loop, for the observer: the direction, the support point found
+/// along it, and what became of it.
+type LastStep<const D: usize> = (Vector<D>, SupportPoint<D>, StepOutcome);
+
+/// How the lean loop ended: with an answer, or handing the pair to the robust search (from
+/// the loop's simplex, or afresh where a number was not finite).
+enum Finish<const D: usize, K> {
+    /// The search ended as `End`, after the step, if any, that the observer is yet to see.
+    End(End, Option<LastStep<D>>),
+    /// The robust search takes over.
+    HandOver(Option<Simplex<D, K>>),
+}
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// The lean loop on `pair`, reporting its steps to `observer`, answered by `answer` from
@@ -80,13 +93,13 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         observer.step(&search, &direction, &first, StepOutcome::Started);
         // The best lower bound so far, `reach / |v|`, as (reach, |v|^2, v).
         let mut best: Option<(f64, f64, Vector<D>)> = None;
-        let (end, last) = loop {
+        let finish = loop {
             let vv = search.v.norm_squared();
             if vv <= exit * exit {
-                break (End::Touching, None);
+                break Finish::End(End::Touching, None);
             }
             if search.iterations >= options.max_iterations {
-                break (End::IterationCap, None);
+                break Finish::End(End::IterationCap, None);
             }
             // Support point.
             search.iterations += 1;
@@ -95,20 +108,18 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             // Bounds.
             let vw = search.v.dot(&w.w);
             if !finite_sum(w.w.sum() + w.a.sum() + vw + vv) {
-                let spent = search.iterations;
-                return Self::hand_over(pair, options, mode, observer, None, spent)
-                    .map(|s| answer(&s));
+                break Finish::HandOver(None);
             }
             if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
                 best = Some((vw, vv, search.v));
             }
             // Termination.
             if mode == Mode::Boolean && vw > 0.0 && vw * vw > beyond * beyond * vv {
-                break (End::Separated, None);
+                break Finish::End(End::Separated, None);
             }
             let gap = vv - vw;
             if gap_closed(gap, vv, options.relative_tolerance, rounding, margin_sum) {
-                break (End::Converged, Some((direction, w, StepOutcome::GapClosed)));
+                break Finish::End(End::Converged, Some((direction, w, StepOutcome::GapClosed)));
             }
             if search.simplex.contains(&w.w) {
                 // The gap is open, yet no point of `A - B` lies further along `-v`: in exact
@@ -117,11 +128,9 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 // search's allowance for rounding (see `STALL_ULPS`) this is its answer too,
                 // with `v` projected; beyond, the robust search tries again.
                 if gap * gap > stall * stall * vv {
-                    let (simplex, spent) = (Some(search.simplex), search.iterations);
-                    return Self::hand_over(pair, options, mode, observer, simplex, spent)
-                        .map(|s| answer(&s));
+                    break Finish::HandOver(Some(search.simplex));
                 }
-                break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
+                break Finish::End(End::Converged, Some((direction, w, StepOutcome::Repeated)));
             }
             // Add, and reduce.
             match search
@@ -129,26 +138,45 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 .push_step_if(w, key, |u| u.norm_squared() < vv)
             {
                 Some(u) => search.v = u,
-                None => {
-                    let (simplex, spent) = (Some(search.simplex), search.iterations);
-                    return Self::hand_over(pair, options, mode, observer, simplex, spent)
-                        .map(|s| answer(&s));
-                }
+                None => break Finish::HandOver(Some(search.simplex)),
             }
             observer.step(&search, &direction, &w, StepOutcome::Added);
         };
-        // The certificate: the best lower bound, once.
+        match finish {
+            Finish::End(end, last) => {
+                search.conclude(end, best, last, observer, contact);
+                Ok(answer(&search))
+            }
+            Finish::HandOver(simplex) => {
+                let spent = search.iterations;
+                Self::hand_over(pair, options, mode, observer, simplex, spent).map(|s| answer(&s))
+            }
+        }
+    }
+
+    /// The lean loop's end as `end` (the cores within `contact` end touching): the
+    /// certificate, the best lower bound (`reach / |v|`, as (reach, |v|^2, v)), recorded
+    /// once; `v` projected where the search converged; the `last` step reported to
+    /// `observer`.
+    #[inline(always)]
+    fn conclude<O: Observer<D>>(
+        &mut self,
+        end: End,
+        best: Option<(f64, f64, Vector<D>)>,
+        last: Option<LastStep<D>>,
+        observer: &mut O,
+        contact: f64,
+    ) {
         if let Some((reach, rr, v)) = best {
-            search.record_lower(reach, -v, rr.sqrt());
+            self.record_lower(reach, -v, rr.sqrt());
         }
         if end == End::Converged {
-            search.project_v();
+            self.project_v();
         }
         if let Some((direction, w, outcome)) = last {
-            observer.step(&search, &direction, &w, outcome);
+            observer.step(self, &direction, &w, outcome);
         }
-        search.finish(end, contact);
-        Ok(answer(&search))
+        self.finish(end, contact);
     }
 
     /// The robust search ([`Search::run_from`]) takes the pair over from the lean loop after

@@ -35,12 +35,13 @@ use crate::error::{QueryError, SearchError};
 use crate::outward::{difference_above, difference_below};
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::ConvexHull;
-use crate::simplex::{finite, strictly_encloses_origin, Keying, Simplex};
+use crate::simplex::{finite, strictly_encloses_origin, Simplex};
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 
 use super::options::QueryOptions;
 
 mod lean;
+mod robust;
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
@@ -524,188 +525,6 @@ pub(super) fn finite_sum(sum: f64) -> bool {
     sum - sum == 0.0
 }
 
-impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The robust search, from `start` (a simplex and the support evaluations it cost) or,
-    /// without one, from the support point towards the reversed centre of `A - B`, after
-    /// `spent` evaluations made elsewhere (they count towards the cap). The observer sees the
-    /// steps of a search started afresh.
-    pub(crate) fn run_from<A, B, O>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
-        start: Option<(Simplex<D, K>, u32)>,
-        spent: u32,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-    {
-        const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
-
-        let tolerances = Tolerances::of(pair);
-        let Tolerances {
-            center,
-            separating,
-            rounding,
-            contact,
-            magnitude,
-            ..
-        } = tolerances;
-        let margin_sum = tolerances.margin_sum();
-        let fresh = |simplex, v, iterations| Search::fresh(&tolerances, simplex, v, iterations);
-        let mut search = match start {
-            Some((mut simplex, evaluations)) => {
-                let v = simplex.reduce();
-                fresh(simplex, v, evaluations)
-            }
-            None => {
-                let direction = first_direction(&center);
-                let (first, key) = K::support(pair, &direction);
-                if !finite(&first) {
-                    return Err(SearchError::NonFiniteSupport);
-                }
-                let mut search = fresh(Simplex::single(first, key), first.w, spent + 1);
-                if pair.extent() == 0.0 {
-                    // Two points (see below): the first support point is the answer.
-                    search.lower = robust_norm(&first.w);
-                }
-                observer.step(&search, &direction, &first, StepOutcome::Started);
-                search
-            }
-        };
-        if pair.extent() == 0.0 {
-            // Two points: the difference is the single point `v`, known exactly. (Its squared
-            // length may underflow, which the loop below relies on.)
-            search.lower = robust_norm(&search.v);
-            search.end = if search.lower == 0.0 {
-                End::Touching
-            } else {
-                End::Converged
-            };
-            return Ok(search);
-        }
-        // Where the search may stop as intersecting.
-        let exit = tolerances.exit(mode);
-        let mut sideways = 0;
-        // A direction to try instead of -v, once, where the search stalled (see `reproject`).
-        let mut retry: Option<Vector<D>> = None;
-        loop {
-            let vv = search.v.norm_squared();
-            if vv <= exit * exit {
-                search.end = End::Touching;
-                break;
-            }
-            if search.iterations >= options.max_iterations {
-                break;
-            }
-            search.iterations += 1;
-            let retried = retry.take();
-            let direction = retried.unwrap_or(-search.v);
-            let (w, key) = K::support(pair, &direction);
-            if !finite(&w) {
-                return Err(SearchError::NonFiniteSupport);
-            }
-            let v_norm = vv.sqrt();
-            // How far the support point is along the direction (towards the origin), and the
-            // direction's length: `v . w` and `|v|` but on a retry.
-            let (vw, direction_norm) = match retried {
-                None => (search.v.dot(&w.w), v_norm),
-                Some(_) => (-direction.dot(&w.w), direction.norm()),
-            };
-            if !(vv.is_finite() && vw.is_finite()) {
-                return Err(SearchError::OutOfRange(OVERFLOW));
-            }
-            let improved = vw > search.lower * direction_norm;
-            search.record_lower(vw, direction, direction_norm);
-            if mode == Mode::Boolean && vw > (contact + separating) * direction_norm {
-                search.end = End::Separated;
-                break;
-            }
-            // The duality gap bounds the error of |v| by gap / |v|, with the best lower bound
-            // seen so far; the tolerance is relative to the distance (or the overlap) of the
-            // shapes, |v| less the margins, and to the cores' distance too: it sets the
-            // normal's accuracy, which the margins (radii 1e9 times the cores' distance)
-            // multiply in the closest points.
-            let gap = if improved && retried.is_none() {
-                vv - vw
-            } else {
-                (v_norm - search.lower) * v_norm
-            };
-            // Where the search stops without progress, a gap up to STALL_ULPS rounding units
-            // of the coordinates' magnitude is still an answer (rounding in an ill-conditioned
-            // simplex: a curved shape near contact, a sliver); its lower bound says how far it
-            // is. Beyond, it is reported as no convergence.
-            let stalled = if gap <= STALL_ULPS * f64::EPSILON * magnitude * v_norm {
-                End::Converged
-            } else {
-                End::Stalled
-            };
-            let stop = if gap_closed(gap, vv, options.relative_tolerance, rounding, margin_sum) {
-                Some((End::Converged, StepOutcome::GapClosed))
-            } else if search.simplex.contains(&w.w) {
-                // A repeated support point: rounding has the last word.
-                Some((stalled, StepOutcome::Repeated))
-            } else {
-                None
-            };
-            if let Some((end, outcome)) = stop {
-                if outcome == StepOutcome::Repeated {
-                    if let Some(d) = search.reproject(None) {
-                        // A direction not yet tried (see `reproject`).
-                        retry = Some(d);
-                        continue;
-                    }
-                }
-                search.end = end;
-                search.project_v();
-                observer.step(&search, &direction, &w, outcome);
-                break;
-            }
-            // Progress: |v| shrinks. Far from the origin (coordinates 1e9, |v|^2 1e18) a real
-            // step can shrink |v|^2 by less than its rounding, so a step that keeps it within
-            // rounding is taken too: the gap is not within the tolerance, so the new simplex
-            // holds a better direction. A step that leaves v unchanged is a cycle, and at most
-            // MAX_SIDEWAYS such steps in a row are taken (longer cycles).
-            let current = search.v;
-            let taken = search.simplex.push_if(w, key, |v| {
-                let vv_new = v.norm_squared();
-                vv_new < vv
-                    || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON)
-                        && *v != current
-                        && sideways < MAX_SIDEWAYS)
-            });
-            let Some(v) = taken else {
-                // No progress: rounding has the last word. The simplex is kept as it was.
-                {
-                    if let Some(d) = search.reproject(Some(&w)) {
-                        retry = Some(d);
-                        continue;
-                    }
-                }
-                search.end = stalled;
-                search.project_v();
-                observer.step(&search, &direction, &w, StepOutcome::NoProgress);
-                break;
-            };
-            sideways = if v.norm_squared() < vv {
-                0
-            } else {
-                sideways + 1
-            };
-            if !search.simplex.contains(&w.w) {
-                search.dropped = Some(w);
-            }
-            search.v = v;
-            observer.step(&search, &direction, &w, StepOutcome::Added);
-        }
-        let end = search.end;
-        search.finish(end, contact);
-        Ok(search)
-    }
-}
-
 /// The first search direction: from the centre of `A - B` towards the origin, or any
 /// direction when that is zero or not finite (or so large that its components' sum overflows).
 pub(crate) fn first_direction<const D: usize>(center: &Vector<D>) -> Vector<D> {
@@ -807,53 +626,6 @@ impl<const D: usize, K: Copy> Search<D, K> {
     /// Whether the search stopped without closing its duality gap (see the field).
     pub(crate) fn gap_open(&self) -> bool {
         self.gap_open
-    }
-    /// Where the search stalls with its gap open: replaces `v` by its projection (see
-    /// [`Search::project_v`]) and returns a direction for one more support point: the
-    /// projected `-v` if that moved, or, given the support point that made no progress
-    /// (`rejected`), the direction from the affine hull of the simplex and that point towards
-    /// the origin. `v` interpolated between vertices far larger than the distance is tilted by
-    /// their rounding, and so is the support point found along it: a plate 1.5e9 wide 10 away,
-    /// v tilted 5e-9, gave a lower bound 17 short and no convergence; the projected direction
-    /// is square to the plate. When the simplex is an edge of the plate, `v` keeps its tilt
-    /// along the plate, and the plane of that edge and the rejected corner is the plate's.
-    /// When the simplex and the rejected point span the space, the direction is from the face
-    /// of theirs closest to the origin that holds the rejected point. At most two retries,
-    /// the second only from a rejected or dropped point.
-    fn reproject(&mut self, rejected: Option<&SupportPoint<D>>) -> Option<Vector<D>> {
-        // A stall with no point of its own may use the last one a step dropped; a second
-        // retry is only taken from such a point (with a first retry along the projected `v`
-        // that repeated: a ball 9.875 deep in a plate 3e9 wide, the simplex an edge of it and
-        // the dropped point a third corner, got a depth 1.37 too deep).
-        let rejected = rejected.copied().or(self.dropped.take());
-        match (self.retries, &rejected) {
-            (0, _) | (1, Some(_)) => self.retries += 1,
-            _ => return None,
-        }
-        let first_retry = self.retries == 1;
-        let before = self.v;
-        self.project_v();
-        let wider = rejected
-            .as_ref()
-            .filter(|_| self.simplex.len() <= D)
-            .and_then(|w| {
-                let mut wider = self.simplex.widened(*w);
-                if wider.len() <= D {
-                    return Some(wider.projected(&self.v));
-                }
-                // A full-dimensional simplex: the origin's closest face of it that holds the
-                // rejected point (a sliver 1.4e9 long, its edge from the origin to one far
-                // corner rejected for rounding of |v| against the edge to the other corner,
-                // gave a lower bound 6.4 short beside a touching capsule).
-                let v = wider.reduce();
-                let holds_w = wider.points().iter().any(|p| p.w == w.w);
-                (wider.len() <= D && holds_w).then(|| wider.projected(&v))
-            })
-            .filter(|p| *p != self.v && robust_norm(p) > 0.0);
-        match wider {
-            Some(p) => Some(-p),
-            None => (first_retry && self.v != before).then(|| -self.v),
-        }
     }
 
     /// Replaces `v` by its projection on the simplex's affine hull (see
