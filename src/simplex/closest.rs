@@ -345,77 +345,47 @@ impl<const D: usize> Edges<D> {
         }
     }
 
-    /// [`plane_normal`]: the cross product of the two shortest edges (in 2D, along z).
-    fn normal(&self) -> Vector3<f64> {
-        let Self {
-            ab,
-            bc,
-            ca,
-            lab,
-            lbc,
-            lca,
-        } = self;
-        if lab >= lbc && lab >= lca {
-            cross(bc, ca)
-        } else if lbc >= lca {
-            cross(ca, ab)
+    /// Which edge is the longest: 0, 1, 2 for `ab`, `bc`, `ca` (edge `i` runs from vertex `i`
+    /// to the next), the first of equals.
+    fn longest(&self) -> usize {
+        if self.lab >= self.lbc && self.lab >= self.lca {
+            0
+        } else if self.lbc >= self.lca {
+            1
         } else {
-            cross(ab, bc)
+            2
         }
+    }
+
+    /// [`plane_normal`]: the cross product of the two shortest edges (in 2D, along z), the
+    /// edges after the longest in turn.
+    fn normal(&self) -> Vector3<f64> {
+        let edges = [&self.ab, &self.bc, &self.ca];
+        let longest = self.longest();
+        cross(edges[(longest + 1) % 3], edges[(longest + 2) % 3])
     }
 
     /// The corner of the triangle `abc` where its longest and shortest edges meet: its vertex
     /// (0, 1, 2 for a, b, c), the other end of the longest edge, the third vertex, and the two
     /// edges from it (longest, shortest), as [`weights_along_edges`] takes them.
     fn corner(&self) -> Corner<D> {
-        let Self {
-            ab,
-            bc,
-            ca,
-            lab,
-            lbc,
-            lca,
-        } = *self;
-        // Opposite the middle edge.
-        if lab >= lbc && lab >= lca {
-            if lbc >= lca {
-                Corner {
-                    vertices: [0, 1, 2],
-                    along: ab,
-                    across: -ca,
-                }
-            } else {
-                Corner {
-                    vertices: [1, 0, 2],
-                    along: -ab,
-                    across: bc,
-                }
-            }
-        } else if lbc >= lca {
-            if lca >= lab {
-                Corner {
-                    vertices: [1, 2, 0],
-                    along: bc,
-                    across: -ab,
-                }
-            } else {
-                Corner {
-                    vertices: [2, 1, 0],
-                    along: -bc,
-                    across: ca,
-                }
-            }
-        } else if lab >= lbc {
+        let edges = [self.ab, self.bc, self.ca];
+        let lengths = [self.lab, self.lbc, self.lca];
+        let longest = self.longest();
+        let (next, previous) = ((longest + 1) % 3, (longest + 2) % 3);
+        // The shortest of the other two (the previous edge where they are equal) ends at the
+        // longest edge's first vertex, or starts at its second.
+        if lengths[next] >= lengths[previous] {
             Corner {
-                vertices: [2, 0, 1],
-                along: ca,
-                across: -bc,
+                vertices: [longest, next, previous],
+                along: edges[longest],
+                across: -edges[previous],
             }
         } else {
             Corner {
-                vertices: [0, 2, 1],
-                along: -ca,
-                across: ab,
+                vertices: [next, longest, previous],
+                along: -edges[longest],
+                across: edges[next],
             }
         }
     }
