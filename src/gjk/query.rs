@@ -509,7 +509,7 @@ where
     B: Support<D> + ?Sized,
 {
     let start = Search::recall(pair, cache.keys());
-    let search = Search::run_from(pair, options, mode, &mut (), start, 0);
+    let search = Search::run_warm(pair, options, mode, start);
     match &search {
         Ok(search) => cache.store(search.simplex().keys()),
         Err(_) => cache.clear(),

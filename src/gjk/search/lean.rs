@@ -27,8 +27,8 @@
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
 
 use super::{
-    finite_sum, first_direction, gap_closed, End, Mode, Observer, Search, StepOutcome, Tolerances,
-    STALL_ULPS,
+    finite_sum, first_direction, gap_closed, End, Mode, Observer, Search, Start, StepOutcome,
+    Tolerances, STALL_ULPS,
 };
 use crate::error::SearchError;
 use crate::gjk::options::QueryOptions;
@@ -49,27 +49,33 @@ enum Finish<const D: usize, K> {
 }
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The lean loop on `pair`, reporting its steps to `observer`, answered by `answer` from
-    /// the finished search, its own or, where it hands the pair over, the robust search's
-    /// (see [`Search::hand_over`]).
+    /// The lean loop on `pair`, from `start` (a warm start's simplex and the support
+    /// evaluations it cost) or else the support point towards the reversed centre of `A - B`,
+    /// reporting its steps to `observer`, answered by `answer` from the finished search, its
+    /// own or, where it hands the pair over, the robust search's (see [`Search::hand_over`]).
     #[inline(always)]
-    pub(super) fn run_lean<A, B, O, F, R>(
+    pub(super) fn run_lean<A, B, O, S, F, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         tolerances: &Tolerances<D>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
+        start: S,
         answer: F,
     ) -> Result<R, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
         O: Observer<D>,
+        S: Start<D, K>,
         F: FnOnce(&Self) -> R,
     {
+        let start = start.simplex();
         if pair.extent() == 0.0 {
             // Two points: the robust search answers them exactly.
-            return Self::hand_over(pair, options, mode, observer, None, 0).map(|s| answer(&s));
+            let (simplex, spent) = start.map_or((None, 0), |(s, spent)| (Some(s), spent));
+            return Self::hand_over(pair, options, mode, observer, simplex, spent)
+                .map(|s| answer(&s));
         }
         let Tolerances {
             center,
@@ -84,13 +90,23 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         let beyond = contact + separating;
         let stall = STALL_ULPS * f64::EPSILON * magnitude;
 
-        let direction = first_direction(&center);
-        let (first, key) = K::support(pair, &direction);
-        if !finite_sum(first.w.sum() + first.a.sum()) {
-            return Self::hand_over(pair, options, mode, observer, None, 1).map(|s| answer(&s));
-        }
-        let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
-        observer.step(&search, &direction, &first, StepOutcome::Started);
+        let mut search = match start {
+            Some((mut simplex, evaluations)) => {
+                let v = simplex.reduce();
+                Search::fresh(tolerances, simplex, v, evaluations)
+            }
+            None => {
+                let direction = first_direction(&center);
+                let (first, key) = K::support(pair, &direction);
+                if !finite_sum(first.w.sum() + first.a.sum()) {
+                    return Self::hand_over(pair, options, mode, observer, None, 1)
+                        .map(|s| answer(&s));
+                }
+                let search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
+                observer.step(&search, &direction, &first, StepOutcome::Started);
+                search
+            }
+        };
         // The best lower bound so far, `reach / |v|`, as (reach, |v|^2, v).
         let mut best: Option<(f64, f64, Vector<D>)> = None;
         let finish = loop {

@@ -35,7 +35,7 @@ use crate::error::{QueryError, SearchError};
 use crate::outward::{difference_above, difference_below};
 use crate::range::{robust_norm, robust_unit};
 use crate::shape::ConvexHull;
-use crate::simplex::{finite, strictly_encloses_origin, Simplex};
+use crate::simplex::{finite, strictly_encloses_origin, Keying, Simplex};
 use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, SupportPoint, Vector};
 
 use super::options::QueryOptions;
@@ -358,15 +358,6 @@ impl<const D: usize> Search<D> {
     /// number was not finite) with the support evaluations left (the observer sees both). A
     /// query that needs only its answer does not move the search (a few hundred bytes, which
     /// were copied twice on the way out).
-    ///
-    /// For two point clouds, where the CPU has AVX2 (x86_64) and no observer watches (traces
-    /// keep the baseline), the lean loop runs a build of its own for it, with their scans
-    /// inlined: bitwise the same arithmetic (no fused operations), in 7% to 13% fewer
-    /// instructions (three-operand forms, the AVX2 scans inlined). Other pairs keep the
-    /// baseline build: a second build of every pair of kinds (the shape enum's support
-    /// functions inlined in each) made the library 12% larger. (Passing the loop as a closure
-    /// to one shared AVX2 function instead of these three: 17% more instructions, the closure
-    /// not inlined into it.)
     pub(crate) fn run_answered<A, B, O, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -379,54 +370,132 @@ impl<const D: usize> Search<D> {
         B: Support<D> + ?Sized,
         O: Observer<D>,
     {
+        Self::run_built(pair, options, mode, observer, (), answer)
+    }
+}
+
+/// Where a search starts: afresh (`()`, which costs a cold query nothing), or from a warm
+/// start's simplex and the support evaluations it cost, where there is one.
+pub(crate) trait Start<const D: usize, K> {
+    /// Whether the search starts afresh whatever the value.
+    const FRESH: bool;
+
+    /// The simplex to start from, if any.
+    fn simplex(self) -> Option<(Simplex<D, K>, u32)>;
+}
+
+impl<const D: usize, K> Start<D, K> for () {
+    const FRESH: bool = true;
+
+    #[inline(always)]
+    fn simplex(self) -> Option<(Simplex<D, K>, u32)> {
+        None
+    }
+}
+
+impl<const D: usize, K> Start<D, K> for Option<(Simplex<D, K>, u32)> {
+    const FRESH: bool = false;
+
+    #[inline(always)]
+    fn simplex(self) -> Option<(Simplex<D, K>, u32)> {
+        self
+    }
+}
+
+impl<const D: usize, K: Keying<D>> Search<D, K> {
+    /// [`Search::run_answered`] from `start` (a simplex and the support evaluations it cost,
+    /// see [`Search::run_warm`]) where there is one.
+    ///
+    /// For two point clouds, where the CPU has AVX2 (x86_64) and no observer watches (traces
+    /// keep the baseline), the lean loop runs a build of its own for it, with their scans
+    /// inlined: bitwise the same arithmetic (no fused operations), in 7% to 13% fewer
+    /// instructions (three-operand forms, the AVX2 scans inlined). Other pairs keep the
+    /// baseline build: a second build of every pair of kinds (the shape enum's support
+    /// functions inlined in each) made the library 12% larger. (Passing the loop as a closure
+    /// to one shared AVX2 function instead of these three: 17% more instructions, the closure
+    /// not inlined into it.)
+    fn run_built<A, B, O, S, R>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        observer: &mut O,
+        start: S,
+        answer: impl FnOnce(&Self) -> R,
+    ) -> Result<R, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        O: Observer<D>,
+        S: Start<D, K>,
+    {
         #[cfg(target_arch = "x86_64")]
         {
-            if !O::WATCHING && point_clouds(pair) && std::is_x86_feature_detected!("avx2") {
+            if S::FRESH && !O::WATCHING && point_clouds(pair) && std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU supports AVX2, checked just above.
-                return unsafe { Self::run_answered_avx2(pair, options, mode, observer, answer) };
+                return unsafe { Self::run_avx2(pair, options, mode, observer, start, answer) };
             }
         }
-        Self::run_answered_inline(pair, options, mode, observer, answer)
+        Self::run_inline(pair, options, mode, observer, start, answer)
     }
 
-    /// [`Search::run_answered`] compiled for AVX2.
+    /// [`Search::run_built`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn run_answered_avx2<A, B, O, R>(
+    fn run_avx2<A, B, O, S, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
+        start: S,
         answer: impl FnOnce(&Self) -> R,
     ) -> Result<R, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
         O: Observer<D>,
+        S: Start<D, K>,
     {
-        Self::run_answered_inline(pair, options, mode, observer, answer)
+        Self::run_inline(pair, options, mode, observer, start, answer)
     }
 
-    /// [`Search::run_answered`] itself, inlined into both builds.
+    /// [`Search::run_built`] itself, inlined into both builds.
     #[inline(always)]
-    fn run_answered_inline<A, B, O, R>(
+    fn run_inline<A, B, O, S, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
         mode: Mode,
         observer: &mut O,
+        start: S,
         answer: impl FnOnce(&Self) -> R,
     ) -> Result<R, SearchError>
     where
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
         O: Observer<D>,
+        S: Start<D, K>,
     {
         let tolerances = Tolerances::of(pair);
-        Search::run_lean(pair, &tolerances, options, mode, observer, answer)
+        Search::run_lean(pair, &tolerances, options, mode, observer, start, answer)
     }
 }
 
 impl<const D: usize> Search<D, SupportKey<D>> {
+    /// The search on `pair` from `start`, a simplex recalled from a cache (see
+    /// [`Search::recall`]) and the support evaluations that took, or afresh without one: a
+    /// warm start runs the lean loop like a cold one.
+    pub(crate) fn run_warm<A, B>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        mode: Mode,
+        start: Option<(Simplex<D, SupportKey<D>>, u32)>,
+    ) -> Result<Self, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    {
+        Self::run_built(pair, options, mode, &mut (), start, |search| *search)
+    }
+
     /// The simplex `keys` describe, found again under the pair's current placement (its
     /// points are points of the shapes whatever the keys are), and the support-function
     /// evaluations that took; `None` when there are no keys or a point is not finite.
