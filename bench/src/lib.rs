@@ -170,104 +170,165 @@ const QUERIES: [Query; 4] = [
     Query::Penetration,
 ];
 
-/// Measures one workload: every query for every library that has the shapes.
-fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<FfiRow>) {
-    let curved = !matches!(w.cases[0].b, data::Body::Hull(_));
-    let (ours, parry): (Box<dyn Runner>, Option<Box<dyn Runner>>) = match (w.dim, curved) {
-        (2, false) => (
-            Box::new(GjkRunner::<2, _, _>::hulls(w)),
-            Some(Box::new(Parry2Runner::hulls(w))),
-        ),
-        (3, false) => (
-            Box::new(GjkRunner::<3, _, _>::hulls(w)),
-            Some(Box::new(Parry3Runner::hulls(w))),
-        ),
-        _ => match &w.cases[0].b {
-            data::Body::Ball(_) => (
-                Box::new(GjkRunner::curved(w, runners::gjk_ball)),
-                Some(Box::new(Parry3Runner::curved(w))),
-            ),
-            data::Body::Capsule { .. } => (
-                Box::new(GjkRunner::curved(w, runners::gjk_capsule)),
-                Some(Box::new(Parry3Runner::curved(w))),
-            ),
-            _ => (Box::new(GjkRunner::curved(w, runners::gjk_ellipsoid)), None),
-        },
-    };
-    let ffi = (!curved).then(|| PeerRunner::hulls(GjkC, w));
-    // Our hulls behind the `Shape` enum, to tell its dispatch from the C layer's own cost.
-    let on_enum: Option<Box<dyn Runner>> = match (w.dim, curved) {
-        (2, false) => Some(Box::new(GjkRunner::<2, _, _>::hulls_as_enum(w))),
-        (3, false) => Some(Box::new(GjkRunner::<3, _, _>::hulls_as_enum(w))),
-        _ => None,
-    };
-    let all: Vec<usize> = (0..w.cases.len()).collect();
-    let overlapping = w.overlapping();
-    let subset = |query| {
-        if query == Query::Penetration {
-            &overlapping
-        } else {
-            &all
-        }
-    };
+/// The contenders on one workload: ours, parry's when it has the shapes, and on hulls ours
+/// through the C ABI and behind the `Shape` enum.
+struct Contenders {
+    ours: Box<dyn Runner>,
+    parry: Option<Box<dyn Runner>>,
+    ffi: Option<PeerRunner<GjkC>>,
+    /// Our hulls behind the `Shape` enum, to tell its dispatch from the C layer's own cost.
+    on_enum: Option<Box<dyn Runner>>,
+}
 
-    let mut jobs = Vec::new();
-    for query in QUERIES {
-        let pairs = subset(query);
-        let ours = &*ours;
-        jobs.push(Job::new(query, Who::Ours, pairs, move || {
-            ours.pass(query, pairs)
-        }));
-        if let Some(parry) = parry.as_deref() {
-            jobs.push(Job::new(query, Who::Parry, pairs, move || {
-                parry.pass(query, pairs)
+impl Contenders {
+    fn new(w: &Workload) -> Self {
+        let curved = !matches!(w.cases[0].b, data::Body::Hull(_));
+        let (ours, parry): (Box<dyn Runner>, Option<Box<dyn Runner>>) = match (w.dim, curved) {
+            (2, false) => (
+                Box::new(GjkRunner::<2, _, _>::hulls(w)),
+                Some(Box::new(Parry2Runner::hulls(w))),
+            ),
+            (3, false) => (
+                Box::new(GjkRunner::<3, _, _>::hulls(w)),
+                Some(Box::new(Parry3Runner::hulls(w))),
+            ),
+            _ => match &w.cases[0].b {
+                data::Body::Ball(_) => (
+                    Box::new(GjkRunner::curved(w, runners::gjk_ball)),
+                    Some(Box::new(Parry3Runner::curved(w))),
+                ),
+                data::Body::Capsule { .. } => (
+                    Box::new(GjkRunner::curved(w, runners::gjk_capsule)),
+                    Some(Box::new(Parry3Runner::curved(w))),
+                ),
+                _ => (Box::new(GjkRunner::curved(w, runners::gjk_ellipsoid)), None),
+            },
+        };
+        let ffi = (!curved).then(|| PeerRunner::hulls(GjkC, w));
+        let on_enum: Option<Box<dyn Runner>> = match (w.dim, curved) {
+            (2, false) => Some(Box::new(GjkRunner::<2, _, _>::hulls_as_enum(w))),
+            (3, false) => Some(Box::new(GjkRunner::<3, _, _>::hulls_as_enum(w))),
+            _ => None,
+        };
+        Self {
+            ours,
+            parry,
+            ffi,
+            on_enum,
+        }
+    }
+
+    /// The main rotation: every query, ours and parry's.
+    fn jobs<'a>(&'a self, subsets: &'a Subsets) -> Vec<Job<'a>> {
+        let mut jobs = Vec::new();
+        for query in QUERIES {
+            let pairs = subsets.of(query);
+            let ours = &*self.ours;
+            jobs.push(Job::new(query, Who::Ours, pairs, move || {
+                ours.pass(query, pairs)
+            }));
+            if let Some(parry) = self.parry.as_deref() {
+                jobs.push(Job::new(query, Who::Parry, pairs, move || {
+                    parry.pass(query, pairs)
+                }));
+            }
+        }
+        jobs
+    }
+
+    /// The C ABI's table: the distance query on our hulls, on their `Shape` enum copies and on
+    /// C handles, in a rotation of its own. In the main one our hulls serve four queries a
+    /// round and stay warmer in the caches than copies that serve one (W3D-32 through C read
+    /// 1.23x the Rust time there, 1.00x alone).
+    fn abi_jobs<'a>(&'a self, subsets: &'a Subsets) -> Vec<Job<'a>> {
+        let mut abi_jobs = Vec::new();
+        if let (Some(ffi), Some(on_enum)) = (&self.ffi, self.on_enum.as_deref()) {
+            let query = Query::Distance;
+            let pairs = subsets.of(query);
+            let ours = &*self.ours;
+            abi_jobs.push(Job::new(query, Who::Ours, pairs, move || {
+                ours.pass(query, pairs)
+            }));
+            abi_jobs.push(Job::new(query, Who::OursOnEnum, pairs, move || {
+                on_enum.pass(query, pairs)
+            }));
+            abi_jobs.push(Job::new(query, Who::OursThroughC, pairs, move || {
+                ffi.pass(query, pairs)
             }));
         }
+        abi_jobs
     }
-    // The C ABI's table: the distance query on our hulls, on their `Shape` enum copies and on
-    // C handles, in a rotation of its own. In the main one our hulls serve four queries a
-    // round and stay warmer in the caches than copies that serve one (W3D-32 through C read
-    // 1.23x the Rust time there, 1.00x alone).
-    let mut abi_jobs = Vec::new();
-    if let (Some(ffi), Some(on_enum)) = (&ffi, on_enum.as_deref()) {
-        let query = Query::Distance;
-        let pairs = subset(query);
-        let ours = &*ours;
-        abi_jobs.push(Job::new(query, Who::Ours, pairs, move || {
-            ours.pass(query, pairs)
-        }));
-        abi_jobs.push(Job::new(query, Who::OursOnEnum, pairs, move || {
-            on_enum.pass(query, pairs)
-        }));
-        abi_jobs.push(Job::new(query, Who::OursThroughC, pairs, move || {
-            ffi.pass(query, pairs)
-        }));
+}
+
+/// The pairs each query runs on: all of them, the overlapping ones for the penetration depth.
+struct Subsets {
+    all: Vec<usize>,
+    overlapping: Vec<usize>,
+}
+
+impl Subsets {
+    fn new(w: &Workload) -> Self {
+        Self {
+            all: (0..w.cases.len()).collect(),
+            overlapping: w.overlapping(),
+        }
     }
+
+    fn of(&self, query: Query) -> &[usize] {
+        if query == Query::Penetration {
+            &self.overlapping
+        } else {
+            &self.all
+        }
+    }
+}
+
+/// Timed jobs and their statistics, in the same order.
+struct Timings<'a> {
+    jobs: Vec<Job<'a>>,
+    stats: Vec<Stats>,
+}
+
+impl<'a> Timings<'a> {
+    /// Times `jobs` in `rounds` rounds (see `time_jobs`).
+    fn new(rounds: usize, jobs: Vec<Job<'a>>) -> Self {
+        let stats = time_jobs(rounds, &jobs);
+        Self { jobs, stats }
+    }
+
+    /// The statistics of `who`'s `query`, if it was timed.
+    fn find(&self, query: Query, who: Who) -> Option<Stats> {
+        self.jobs
+            .iter()
+            .position(|j| j.query == query && j.who == who)
+            .map(|i| self.stats[i].clone())
+    }
+}
+
+/// Measures one workload: every query for every library that has the shapes.
+fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<FfiRow>) {
+    let contenders = Contenders::new(w);
+    let subsets = Subsets::new(w);
+    let jobs = contenders.jobs(&subsets);
+    let abi_jobs = contenders.abi_jobs(&subsets);
     eprintln!(
         "  timing {} jobs, then {} through the C ABI, {rounds} rounds",
         jobs.len(),
         abi_jobs.len()
     );
-    let stats = time_jobs(rounds, &jobs);
-    let abi_stats = time_jobs(rounds, &abi_jobs);
-    let find_in = |jobs: &[Job], stats: &[Stats], query, who| {
-        jobs.iter()
-            .position(|j| j.query == query && j.who == who)
-            .map(|i| stats[i].clone())
-    };
-    let find = |query, who| find_in(&jobs, &stats, query, who);
-    let find_abi = |query, who| find_in(&abi_jobs, &abi_stats, query, who);
+    let main = Timings::new(rounds, jobs);
+    let abi = Timings::new(rounds, abi_jobs);
 
     for query in QUERIES {
-        let pairs = subset(query);
+        let pairs = subsets.of(query);
         let truth: Vec<_> = pairs.iter().map(|&i| w.cases[i].truth).collect();
-        let ours_answers = ours.answers(query, pairs);
-        let parry_answers = parry.as_ref().map(|p| p.answers(query, pairs));
+        let ours_answers = contenders.ours.answers(query, pairs);
+        let parry_answers = contenders.parry.as_ref().map(|p| p.answers(query, pairs));
         rows.push(Row {
             workload: w.name.clone(),
             query: query.label().to_string(),
-            ours: find(query, Who::Ours).expect("ours is always timed"),
-            other: find(query, Who::Parry),
+            ours: main.find(query, Who::Ours).expect("ours is always timed"),
+            other: main.find(query, Who::Parry),
             accuracy: report::accuracy(
                 query,
                 w.exact,
@@ -276,13 +337,17 @@ fn measure(w: &Workload, rounds: usize, rows: &mut Vec<Row>, ffi_rows: &mut Vec<
                 parry_answers.as_deref(),
             ),
         });
-        if let (Some(through_c), Some(ffi)) = (find_abi(query, Who::OursThroughC), &ffi) {
+        if let (Some(through_c), Some(ffi)) = (abi.find(query, Who::OursThroughC), &contenders.ffi)
+        {
             let same = ffi.answers(query, pairs) == ours_answers
-                && on_enum.as_ref().map(|e| e.answers(query, pairs)) == Some(ours_answers);
+                && contenders.on_enum.as_ref().map(|e| e.answers(query, pairs))
+                    == Some(ours_answers);
             ffi_rows.push(FfiRow {
                 workload: w.name.clone(),
-                rust: find_abi(query, Who::Ours).expect("timed with the C ABI"),
-                on_enum: find_abi(query, Who::OursOnEnum).expect("timed with the C ABI"),
+                rust: abi.find(query, Who::Ours).expect("timed with the C ABI"),
+                on_enum: abi
+                    .find(query, Who::OursOnEnum)
+                    .expect("timed with the C ABI"),
                 through_c,
                 same,
             });

@@ -3,7 +3,6 @@
 // "N passed, N failed".
 
 using System;
-using System.Runtime.InteropServices;
 using GjkCollision;
 using static Checks;
 
@@ -12,7 +11,7 @@ internal static class CacheTests
     private static int Main()
     {
         // The layout the library writes: 168 bytes (see GjkSimplexCache in gjk.h).
-        Check(Marshal.SizeOf(typeof(GjkSimplexCache)) == 168, "cache size");
+        Size<GjkSimplexCache>(168, "cache size");
         using (Shape square = Shape.Polygon(new double[] { 0, 0, 3, 0, 3, 3, 0, 3 }))
         using (Shape dodecagon = Shape.Polygon(Dodecagon()))
         using (Shape circle = Shape.Circle(1.0))
@@ -49,15 +48,8 @@ internal static class CacheTests
             cache.Clear();
             Check(cache.Count == 0, "cleared");
             // Errors are thrown as by the cold queries.
-            try
-            {
-                Gjk.Distance(square, GjkPose.Identity, sphere, GjkPose.Identity, ref cache);
-                Check(false, "2D against 3D throws");
-            }
-            catch (GjkException e)
-            {
-                Check(e.Status == GjkStatus.DimensionMismatch, "dimension mismatch");
-            }
+            Fails(GjkStatus.DimensionMismatch, "shape a is 2D but shape b is 3D",
+                () => Gjk.Distance(square, GjkPose.Identity, sphere, GjkPose.Identity, ref cache), "2D against 3D");
         }
         return Summary();
     }

@@ -35,6 +35,14 @@ internal static class Checks
         Check(error <= tolerance, what + ": " + actual + ", expected " + expected);
     }
 
+    /// <summary>That <typeparamref name="T"/> marshals to <paramref name="bytes"/> bytes, the
+    /// size of its C struct in gjk.h.</summary>
+    public static void Size<T>(int bytes, string what)
+    {
+        int size = Marshal.SizeOf(typeof(T));
+        Check(size == bytes, what + ": " + size + " bytes, expected " + bytes);
+    }
+
     /// <summary>That <paramref name="action"/> raises exactly <typeparamref name="T"/>.</summary>
     public static T Throws<T>(Action action, string what) where T : Exception
     {

@@ -4,6 +4,7 @@
 // shapes holding it. Ends with the line "N passed, N failed".
 
 using System;
+using System.Linq;
 using System.Threading;
 using GjkCollision;
 using static Checks;
@@ -35,17 +36,12 @@ internal static class SupportShapeTests
         {
             Check(called.Dimension == 2, "dimension");
             const int N = 300;
-            var a = new Shape[N];
-            var b = new Shape[N];
-            var pa = new GjkPose[N];
-            var pb = new GjkPose[N];
-            for (int k = 0; k < N; k++)
-            {
-                a[k] = called;
-                b[k] = square;
-                pa[k] = GjkPose.Identity;
-                pb[k] = GjkPose.From2D(3.0 * Math.Cos(k), 3.0 * Math.Sin(k), 0.1 * k);
-            }
+            // The delegate at the origin, the square turning on a circle of radius 3 around it.
+            Shape[] a = Enumerable.Repeat(called, N).ToArray();
+            Shape[] b = Enumerable.Repeat(square, N).ToArray();
+            GjkPose[] pa = Enumerable.Repeat(GjkPose.Identity, N).ToArray();
+            GjkPose[] pb = Enumerable.Range(0, N)
+                .Select(k => GjkPose.From2D(3.0 * Math.Cos(k), 3.0 * Math.Sin(k), 0.1 * k)).ToArray();
             var results = new GjkDistanceResult[N];
             // Asked for the pool, the batch runs on this thread (see Shape.FromSupport).
             Check(Gjk.DistanceBatch(a, pa, b, pb, results, 0), "batch converged");

@@ -68,16 +68,16 @@ internal static class TestRunner
     /// <summary>The structs have the layouts of include/gjk.h and are blittable.</summary>
     private static void Layout()
     {
-        Check(Marshal.SizeOf(typeof(Vec2)) == 8, "Vec2 is 2 floats");
-        Check(Marshal.SizeOf(typeof(Vec3)) == 12, "Vec3 is 3 floats");
-        Check(Marshal.SizeOf(typeof(Double3)) == 24, "Double3 is double[3]");
-        Check(Marshal.SizeOf(typeof(Rotation)) == 32, "Rotation is double[4]");
-        Check(Marshal.SizeOf(typeof(GjkPose)) == 56, "sizeof(GjkPose)");
+        Size<Vec2>(8, "Vec2 is 2 floats");
+        Size<Vec3>(12, "Vec3 is 3 floats");
+        Size<Double3>(24, "Double3 is double[3]");
+        Size<Rotation>(32, "Rotation is double[4]");
+        Size<GjkPose>(56, "sizeof(GjkPose)");
         Check(Marshal.OffsetOf(typeof(GjkPose), "Rotation").ToInt32() == 24, "GjkPose.rotation");
-        Check(Marshal.SizeOf(typeof(GjkQueryOptions)) == 16, "sizeof(GjkQueryOptions)");
+        Size<GjkQueryOptions>(16, "sizeof(GjkQueryOptions)");
         Check(Marshal.OffsetOf(typeof(GjkQueryOptions), "MaxIterations").ToInt32() == 8,
             "GjkQueryOptions.max_iterations");
-        Check(Marshal.SizeOf(typeof(GjkDistanceResult)) == 96, "sizeof(GjkDistanceResult)");
+        Size<GjkDistanceResult>(96, "sizeof(GjkDistanceResult)");
         string[] fields = { "distance", "pointA", "pointB", "normal", "lowerBound", "iterations",
             "intersecting" };
         int[] offsets = { 0, 8, 32, 56, 80, 88, 92 };
@@ -87,7 +87,7 @@ internal static class TestRunner
                 "offset of GjkDistanceResult." + fields[i]);
         }
         // Only arrays of blittable types can be pinned.
-        Check(Marshal.SizeOf(typeof(GjkPenetrationResult)) == 88, "sizeof(GjkPenetrationResult)");
+        Size<GjkPenetrationResult>(88, "sizeof(GjkPenetrationResult)");
         string[] penetrationFields = { "signedDistance", "pointA", "pointB", "normal",
             "iterations", "intersecting" };
         int[] penetrationOffsets = { 0, 8, 32, 56, 80, 84 };

@@ -2,8 +2,6 @@
 // a curved pair that needs more steps than the first buffer holds; run under Mono by
 // tests/tools/csharp.rs. Ends with the line "N passed, N failed".
 
-using System;
-using System.Runtime.InteropServices;
 using GjkCollision;
 using static Checks;
 
@@ -12,7 +10,7 @@ internal static class TraceTests
     private static int Main()
     {
         // The layout the library writes (GjkTraceStep in gjk.h).
-        Check(Marshal.SizeOf(typeof(GjkTraceStep)) == 472, "step size");
+        Size<GjkTraceStep>(472, "step size");
         using (Shape square = Shape.Polygon(new double[] { 0, 0, 3, 0, 3, 3, 0, 3 }))
         using (Shape ellipse = Shape.Ellipse(3.0, 1.0))
         using (Shape sphere = Shape.Sphere(1.0))
@@ -48,15 +46,8 @@ internal static class TraceTests
                 Check(steps[k].Iteration == k + 1, "numbered");
             }
             Near(steps[steps.Length - 1].UpperBound, r.Distance, 0.0, "last bound");
-            try
-            {
-                Gjk.DistanceTrace(square, GjkPose.Identity, sphere, GjkPose.Identity, out r);
-                Check(false, "2D against 3D throws");
-            }
-            catch (GjkException e)
-            {
-                Check(e.Status == GjkStatus.DimensionMismatch, "dimension mismatch");
-            }
+            Fails(GjkStatus.DimensionMismatch, "shape a is 2D but shape b is 3D",
+                () => Gjk.DistanceTrace(square, GjkPose.Identity, sphere, GjkPose.Identity, out r), "2D against 3D");
         }
         return Summary();
     }

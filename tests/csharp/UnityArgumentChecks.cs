@@ -70,7 +70,7 @@ internal static class UnityArgumentChecks
         Vector3 scale = Vector3.one;
         var mesh = new Mesh { vertices = new[] { new Vector3(0, 0, 0), new Vector3(1, 0, 0), new Vector3(0, 1, 0), new Vector3(0, 0, 1) } };
         var square = new[] { new Vector2(0, 0), new Vector2(1, 0), new Vector2(1, 1) };
-        Func<Component> polygon = () =>
+        Func<PolygonCollider2D> polygon = () =>
         {
             var p = new PolygonCollider2D { pathCount = 1 };
             p.SetPath(0, square);
@@ -78,22 +78,14 @@ internal static class UnityArgumentChecks
         };
         Overload("From(Collider)", () => new BoxCollider(), c => GjkCollider.From((Collider)c));
         Overload("From(Collider2D)", () => new CircleCollider2D(), c => GjkCollider.From((Collider2D)c));
-        Overload("From(BoxCollider)", () => new BoxCollider(), c => GjkCollider.From((BoxCollider)c));
-        Overload("From(BoxCollider, scale)", () => new BoxCollider(), c => GjkCollider.From((BoxCollider)c, scale));
-        Overload("From(SphereCollider)", () => new SphereCollider(), c => GjkCollider.From((SphereCollider)c));
-        Overload("From(SphereCollider, scale)", () => new SphereCollider(), c => GjkCollider.From((SphereCollider)c, scale));
-        Overload("From(CapsuleCollider)", () => new CapsuleCollider(), c => GjkCollider.From((CapsuleCollider)c));
-        Overload("From(CapsuleCollider, scale)", () => new CapsuleCollider(), c => GjkCollider.From((CapsuleCollider)c, scale));
-        Overload("From(MeshCollider)", () => new MeshCollider { sharedMesh = mesh }, c => GjkCollider.From((MeshCollider)c));
-        Overload("From(MeshCollider, scale)", () => new MeshCollider { sharedMesh = mesh }, c => GjkCollider.From((MeshCollider)c, scale));
-        Overload("From(BoxCollider2D)", () => new BoxCollider2D(), c => GjkCollider.From((BoxCollider2D)c));
-        Overload("From(BoxCollider2D, scale)", () => new BoxCollider2D(), c => GjkCollider.From((BoxCollider2D)c, scale));
-        Overload("From(CircleCollider2D)", () => new CircleCollider2D(), c => GjkCollider.From((CircleCollider2D)c));
-        Overload("From(CircleCollider2D, scale)", () => new CircleCollider2D(), c => GjkCollider.From((CircleCollider2D)c, scale));
-        Overload("From(CapsuleCollider2D)", () => new CapsuleCollider2D(), c => GjkCollider.From((CapsuleCollider2D)c));
-        Overload("From(CapsuleCollider2D, scale)", () => new CapsuleCollider2D(), c => GjkCollider.From((CapsuleCollider2D)c, scale));
-        Overload("From(PolygonCollider2D)", polygon, c => GjkCollider.From((PolygonCollider2D)c));
-        Overload("From(PolygonCollider2D, scale)", polygon, c => GjkCollider.From((PolygonCollider2D)c, scale));
+        Overloads(() => new BoxCollider(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new SphereCollider(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new CapsuleCollider(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new MeshCollider { sharedMesh = mesh }, c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new BoxCollider2D(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new CircleCollider2D(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(() => new CapsuleCollider2D(), c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
+        Overloads(polygon, c => GjkCollider.From(c), c => GjkCollider.From(c, scale));
 
         // A MonoBehaviour's GetComponent<BoxCollider>() on an object without one is null.
         Named<ArgumentNullException>(() => GjkCollider.From(new MonoBehaviour().GetComponent<BoxCollider>()),
@@ -102,6 +94,17 @@ internal static class UnityArgumentChecks
         UnityEngine.Object.DestroyImmediate(destroyedMesh);
         Named<ArgumentException>(() => GjkCollider.From(new MeshCollider { sharedMesh = destroyedMesh }),
             "collider", "the MeshCollider has no mesh", "From(MeshCollider) with a destroyed mesh");
+    }
+
+    /// <summary>The two overloads of a collider type <typeparamref name="T"/>, From(T)
+    /// (<paramref name="convert"/>) and From(T, scale) (<paramref name="scaled"/>), each as
+    /// <see cref="Overload"/> checks it.</summary>
+    private static void Overloads<T>(Func<T> make, Func<T, object> convert, Func<T, object> scaled)
+        where T : Component
+    {
+        string name = typeof(T).Name;
+        Overload("From(" + name + ")", make, c => convert((T)c));
+        Overload("From(" + name + ", scale)", make, c => scaled((T)c));
     }
 
     private static void Overload(string what, Func<Component> make, Func<Component, object> convert)
@@ -191,16 +194,29 @@ internal static class UnityArgumentChecks
         for (int i = 0; i < calls.Length; i++)
         {
             var call = calls[i];
-            string what = "GjkPhysics." + names[i];
-            Named<ArgumentNullException>(() => call(null, t, c, t), "a", "a is null", what + "(null a)");
-            Named<ArgumentNullException>(() => call(c, null, c, t), "transformA", "transformA is null", what + "(null transformA)");
-            Named<ArgumentNullException>(() => call(c, t, null, t), "b", "b is null", what + "(null b)");
-            Named<ArgumentNullException>(() => call(c, t, c, null), "transformB", "transformB is null", what + "(null transformB)");
-            Named<ArgumentNullException>(() => call(c, destroyed, c, t), "transformA",
-                "transformA is a destroyed Transform", what + "(destroyed transformA)");
-            Named<ArgumentNullException>(() => call(c, t, c, destroyed), "transformB",
-                "transformB is a destroyed Transform", what + "(destroyed transformB)");
+            NullOrDestroyed<GjkCollider, Transform>((a, ta, b, tb) => call(a, ta, b, tb), c, t, destroyed,
+                "transformA", "transformB", "", "GjkPhysics." + names[i]);
         }
+    }
+
+    /// <summary>That <paramref name="call"/>(a, ta, b, tb), given <paramref name="c"/> and
+    /// <paramref name="t"/> for both shapes, names each argument null in turn (a,
+    /// <paramref name="ta"/>, b, <paramref name="tb"/>), then each placement replaced by
+    /// <paramref name="destroyed"/>, whose destroyed transform is at <paramref name="at"/>
+    /// ("" for a transform, "[1]" for an array's element).</summary>
+    private static void NullOrDestroyed<C, T>(Action<C, T, C, T> call, C c, T t, T destroyed,
+        string ta, string tb, string at, string what)
+        where C : class
+        where T : class
+    {
+        Named<ArgumentNullException>(() => call(null, t, c, t), "a", "a is null", what + "(null a)");
+        Named<ArgumentNullException>(() => call(c, null, c, t), ta, ta + " is null", what + "(null " + ta + ")");
+        Named<ArgumentNullException>(() => call(c, t, null, t), "b", "b is null", what + "(null b)");
+        Named<ArgumentNullException>(() => call(c, t, c, null), tb, tb + " is null", what + "(null " + tb + ")");
+        Named<ArgumentNullException>(() => call(c, destroyed, c, t), ta,
+            ta + at + " is a destroyed Transform", what + "(destroyed " + ta + at + ")");
+        Named<ArgumentNullException>(() => call(c, t, c, destroyed), tb,
+            tb + at + " is a destroyed Transform", what + "(destroyed " + tb + at + ")");
     }
 
     /// <summary>The batches: each array null, the results null or not created, an element null
@@ -235,16 +251,9 @@ internal static class UnityArgumentChecks
             var batch = batches[i];
             string what = "GjkPhysics." + names[i];
             batch(a, t, a, t);
-            Named<ArgumentNullException>(() => batch(null, t, a, t), "a", "a is null", what + "(null a)");
-            Named<ArgumentNullException>(() => batch(a, null, a, t), "transformsA", "transformsA is null", what + "(null transformsA)");
-            Named<ArgumentNullException>(() => batch(a, t, null, t), "b", "b is null", what + "(null b)");
-            Named<ArgumentNullException>(() => batch(a, t, a, null), "transformsB", "transformsB is null", what + "(null transformsB)");
+            NullOrDestroyed(batch, a, t, gone, "transformsA", "transformsB", "[1]", what);
             Named<ArgumentNullException>(() => batch(a, t, holed, t), "b", "b[2] is null", what + "(b[2] null)");
             Named<ArgumentNullException>(() => batch(holed, t, a, t), "a", "a[2] is null", what + "(a[2] null)");
-            Named<ArgumentNullException>(() => batch(a, gone, a, t), "transformsA",
-                "transformsA[1] is a destroyed Transform", what + "(transformsA[1] destroyed)");
-            Named<ArgumentNullException>(() => batch(a, t, a, gone), "transformsB",
-                "transformsB[1] is a destroyed Transform", what + "(transformsB[1] destroyed)");
         }
         Named<ArgumentNullException>(() => GjkPhysics.DistanceBatch(a, t, a, t, (GjkContact[])null), "results",
             "results is null", "DistanceBatch(null results)");

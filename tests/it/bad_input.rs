@@ -59,11 +59,14 @@ fn shape(f: impl FnOnce(*mut *mut GjkShape) -> GjkStatus) -> GjkStatus {
 fn table() -> Vec<Row> {
     let mut circle = std::ptr::null_mut();
     let mut sphere = std::ptr::null_mut();
+    let mut ellipse = std::ptr::null_mut();
     unsafe {
         gjk_circle_new(1.0, &mut circle);
         gjk_sphere_new(1.0, &mut sphere);
+        gjk_ellipse_new(3.0, 1.0, &mut ellipse);
     }
     let (c, sp) = (circle as *const GjkShape, sphere as *const GjkShape);
+    let e = ellipse as *const GjkShape;
     let nan = f64::NAN;
     let inf = f64::INFINITY;
     let square = [0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0];
@@ -290,27 +293,19 @@ fn table() -> Vec<Row> {
             "iteration cap reached",
             "gjk_distance_ex(ellipse, ..., {0, 1}, &r) (apart)",
             || unsafe {
-                let mut e = std::ptr::null_mut();
-                gjk_ellipse_new(3.0, 1.0, &mut e);
                 let moved = gjk_pose_2d(5.0, 4.0, 0.3);
-                let s = gjk_distance_ex(e, null, e, &moved, &opt(0.0, 1), &mut d);
-                gjk_shape_free(e);
-                s
+                gjk_distance_ex(e, null, e, &moved, &opt(0.0, 1), &mut d)
             },
         ),
         row(
             "exact mode on a curved shape",
             "gjk_intersect_ex(ellipse, ..., {1e-12, 128, true}, &hit)",
             || unsafe {
-                let mut e = std::ptr::null_mut();
-                gjk_ellipse_new(3.0, 1.0, &mut e);
                 let exact = GjkQueryOptions {
                     exact: 1,
                     ..opt(1e-12, 128)
                 };
-                let s = gjk_intersect_ex(e, null, c, null, &exact, &mut hit);
-                gjk_shape_free(e);
-                s
+                gjk_intersect_ex(e, null, c, null, &exact, &mut hit)
             },
         ),
         row(
@@ -409,6 +404,7 @@ fn table() -> Vec<Row> {
     unsafe {
         gjk_shape_free(circle);
         gjk_shape_free(sphere);
+        gjk_shape_free(ellipse);
     }
     rows
 }

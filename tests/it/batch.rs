@@ -349,115 +349,152 @@ fn c_batches_equal_single_calls_and_name_failing_pairs() {
             .collect();
         let (a, b) = (&shapes[..50], &shapes[50..]);
         let (pa, pb) = (&poses[..50], &poses[50..]);
-        for threads in [0, 1, 2] {
-            let (status, results, statuses) =
-                c_batch(gjk_distance_batch, a, pa, b, pb, std::ptr::null(), threads);
-            assert_eq!(status, GJK_OK);
-            assert!(statuses.iter().all(|s| *s == GJK_OK));
-            // The statuses are optional: NULL here.
-            let mut hits = vec![false; 50];
-            let status = gjk_intersect_batch(
-                a.as_ptr(),
-                pa.as_ptr(),
-                b.as_ptr(),
-                pb.as_ptr(),
-                50,
-                std::ptr::null(),
-                threads,
-                hits.as_mut_ptr(),
-                std::ptr::null_mut(),
-            );
-            assert_eq!(status, GJK_OK);
-            for k in 0..50 {
-                let single = c_single(gjk_distance, a[k], &pa[k], b[k], &pb[k]);
-                assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
-                assert_eq!(results[k].distance.to_bits(), single.distance.to_bits());
-                let hit = c_single(gjk_intersect, a[k], &pa[k], b[k], &pb[k]);
-                assert_eq!(hits[k], hit);
-            }
-        }
-
-        // A NULL shape at pair 7 and a 3D shape at pair 9: reported by index, the others
-        // answered.
+        c_batches_equal_single_calls(a, pa, b, pb);
         let sphere = new_shape(|out| gjk_sphere_new(1.0, out));
-        let mut bad = b.to_vec();
-        bad[7] = std::ptr::null();
-        bad[9] = sphere.0;
-        let (status, results, statuses) =
-            c_batch(gjk_distance_batch, a, pa, &bad, pb, std::ptr::null(), 2);
-        assert_eq!(status, GJK_NULL_POINTER);
-        assert_eq!(last_error(), "pair 7: shape b is NULL");
-        assert_eq!(statuses[7], GJK_NULL_POINTER);
-        assert_eq!(statuses[9], GJK_DIMENSION_MISMATCH);
-        assert_eq!(statuses.iter().filter(|s| **s == GJK_OK).count(), 48);
-        assert!(results[8].distance > 0.0 || results[8].intersecting);
-
-        // Scenes: the list equals brute force through gjk_distance; bad input fails by index.
-        let mut list = std::ptr::null_mut();
-        assert_eq!(
-            gjk_pairs_within(
-                shapes.as_ptr(),
-                poses.as_ptr(),
-                100,
-                0.3,
-                std::ptr::null(),
-                2,
-                &mut list
-            ),
-            GJK_OK
-        );
-        let mut expected = Vec::new();
-        for i in 0..100 {
-            for j in i + 1..100 {
-                let mut r = GjkDistanceResult::default();
-                assert_eq!(
-                    gjk_distance(shapes[i], &poses[i], shapes[j], &poses[j], &mut r),
-                    GJK_OK
-                );
-                if r.distance <= 0.3 {
-                    expected.push(GjkPair { i, j, result: r });
-                }
-            }
-        }
-        assert!(!expected.is_empty());
-        assert_eq!(gjk_pair_list_len(list), expected.len());
-        let mut all = vec![GjkPair::default(); expected.len()];
-        assert_eq!(
-            gjk_pair_list_copy(list, 0, all.len(), all.as_mut_ptr()),
-            GJK_OK
-        );
-        assert_eq!(format!("{all:?}"), format!("{expected:?}"));
-        let mut one = GjkPair::default();
-        assert_eq!(gjk_pair_list_get(list, 0, &mut one), GJK_OK);
-        assert_eq!(one, expected[0]);
-        assert_eq!(
-            gjk_pair_list_get(list, expected.len(), &mut one),
-            GJK_INVALID_ARGUMENT
-        );
-        assert!(last_error().contains("out of range"), "{}", last_error());
-        gjk_pair_list_free(list);
-
-        // A 3D shape or NULL among the shapes: refused by index, no list.
-        let refused = [
-            (
-                sphere.0.cast_const(),
-                GJK_DIMENSION_MISMATCH,
-                "shapes[42] is 3D but shapes[0] is 2D: all shapes of a scene share a dimension",
-            ),
-            (std::ptr::null(), GJK_NULL_POINTER, "shapes[42] is NULL"),
-        ];
-        for (bad, expected, message) in refused {
-            let mut list = std::ptr::null_mut();
-            let mut mixed = shapes.clone();
-            mixed[42] = bad;
-            let (poses, options) = (std::ptr::null(), std::ptr::null());
-            let status = gjk_pairs_within(mixed.as_ptr(), poses, 100, 0.0, options, 0, &mut list);
-            assert_eq!(status, expected, "{message}");
-            assert_eq!(last_error(), message);
-            assert!(list.is_null(), "{message}");
-        }
+        c_batch_names_bad_pairs(a, pa, b, pb, sphere.0);
+        c_pairs_within_equal_brute_force(&shapes, &poses);
+        c_pairs_within_refuse_bad_shapes(&shapes, sphere.0);
         // The shapes are freed as `handles` and `sphere` drop.
         drop((handles, sphere));
+    }
+}
+
+/// The distance and intersection batches of the 2D pairs (`a[k]` at `pa[k]`, `b[k]` at
+/// `pb[k]`) on 0, 1 and 2 threads equal the single calls, to the bit.
+unsafe fn c_batches_equal_single_calls(
+    a: &[*const GjkShape],
+    pa: &[GjkPose],
+    b: &[*const GjkShape],
+    pb: &[GjkPose],
+) {
+    let n = a.len();
+    for threads in [0, 1, 2] {
+        let (status, results, statuses) =
+            c_batch(gjk_distance_batch, a, pa, b, pb, std::ptr::null(), threads);
+        assert_eq!(status, GJK_OK);
+        assert!(statuses.iter().all(|s| *s == GJK_OK));
+        // The statuses are optional: NULL here.
+        let mut hits = vec![false; n];
+        let status = gjk_intersect_batch(
+            a.as_ptr(),
+            pa.as_ptr(),
+            b.as_ptr(),
+            pb.as_ptr(),
+            n,
+            std::ptr::null(),
+            threads,
+            hits.as_mut_ptr(),
+            std::ptr::null_mut(),
+        );
+        assert_eq!(status, GJK_OK);
+        for k in 0..n {
+            let single = c_single(gjk_distance, a[k], &pa[k], b[k], &pb[k]);
+            assert_eq!(format!("{:?}", results[k]), format!("{single:?}"));
+            assert_eq!(results[k].distance.to_bits(), single.distance.to_bits());
+            let hit = c_single(gjk_intersect, a[k], &pa[k], b[k], &pb[k]);
+            assert_eq!(hits[k], hit);
+        }
+    }
+}
+
+/// A NULL shape at pair 7 and the 3D `sphere` at pair 9 of the 50 pairs: reported by index,
+/// the others answered.
+unsafe fn c_batch_names_bad_pairs(
+    a: &[*const GjkShape],
+    pa: &[GjkPose],
+    b: &[*const GjkShape],
+    pb: &[GjkPose],
+    sphere: *const GjkShape,
+) {
+    let mut bad = b.to_vec();
+    bad[7] = std::ptr::null();
+    bad[9] = sphere;
+    let (status, results, statuses) =
+        c_batch(gjk_distance_batch, a, pa, &bad, pb, std::ptr::null(), 2);
+    assert_eq!(status, GJK_NULL_POINTER);
+    assert_eq!(last_error(), "pair 7: shape b is NULL");
+    assert_eq!(statuses[7], GJK_NULL_POINTER);
+    assert_eq!(statuses[9], GJK_DIMENSION_MISMATCH);
+    assert_eq!(statuses.iter().filter(|s| **s == GJK_OK).count(), 48);
+    assert!(results[8].distance > 0.0 || results[8].intersecting);
+}
+
+/// Scenes: the list of the pairs of `shapes` at `poses` within 0.3 equals brute force through
+/// gjk_distance, and is read whole or by index.
+unsafe fn c_pairs_within_equal_brute_force(shapes: &[*const GjkShape], poses: &[GjkPose]) {
+    let n = shapes.len();
+    let mut list = std::ptr::null_mut();
+    assert_eq!(
+        gjk_pairs_within(
+            shapes.as_ptr(),
+            poses.as_ptr(),
+            n,
+            0.3,
+            std::ptr::null(),
+            2,
+            &mut list
+        ),
+        GJK_OK
+    );
+    let mut expected = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let mut r = GjkDistanceResult::default();
+            assert_eq!(
+                gjk_distance(shapes[i], &poses[i], shapes[j], &poses[j], &mut r),
+                GJK_OK
+            );
+            if r.distance <= 0.3 {
+                expected.push(GjkPair { i, j, result: r });
+            }
+        }
+    }
+    assert!(!expected.is_empty());
+    assert_eq!(gjk_pair_list_len(list), expected.len());
+    let mut all = vec![GjkPair::default(); expected.len()];
+    assert_eq!(
+        gjk_pair_list_copy(list, 0, all.len(), all.as_mut_ptr()),
+        GJK_OK
+    );
+    assert_eq!(format!("{all:?}"), format!("{expected:?}"));
+    let mut one = GjkPair::default();
+    assert_eq!(gjk_pair_list_get(list, 0, &mut one), GJK_OK);
+    assert_eq!(one, expected[0]);
+    assert_eq!(
+        gjk_pair_list_get(list, expected.len(), &mut one),
+        GJK_INVALID_ARGUMENT
+    );
+    assert!(last_error().contains("out of range"), "{}", last_error());
+    gjk_pair_list_free(list);
+}
+
+/// The 3D `sphere` or NULL in place of `shapes[42]` (2D): refused by index, no list.
+unsafe fn c_pairs_within_refuse_bad_shapes(shapes: &[*const GjkShape], sphere: *const GjkShape) {
+    let refused = [
+        (
+            sphere,
+            GJK_DIMENSION_MISMATCH,
+            "shapes[42] is 3D but shapes[0] is 2D: all shapes of a scene share a dimension",
+        ),
+        (std::ptr::null(), GJK_NULL_POINTER, "shapes[42] is NULL"),
+    ];
+    for (bad, expected, message) in refused {
+        let mut list = std::ptr::null_mut();
+        let mut mixed = shapes.to_vec();
+        mixed[42] = bad;
+        let (poses, options) = (std::ptr::null(), std::ptr::null());
+        let status = gjk_pairs_within(
+            mixed.as_ptr(),
+            poses,
+            shapes.len(),
+            0.0,
+            options,
+            0,
+            &mut list,
+        );
+        assert_eq!(status, expected, "{message}");
+        assert_eq!(last_error(), message);
+        assert!(list.is_null(), "{message}");
     }
 }
 

@@ -8,8 +8,8 @@ use gjk::shape::{
     Ball, Capsule, Cone, ConvexHull, Cuboid, Cylinder, Ellipsoid, Point, Segment, Shape,
 };
 use gjk::{
-    distance, penetration, ray_cast, shape_cast, shape_cast_with, CastError, CastOptions, Pose,
-    QueryError, QueryOptions, RayHit, Support, Vector,
+    distance, penetration, ray_cast, shape_cast, shape_cast_with, CastError, CastHit, CastOptions,
+    Pose, QueryError, QueryOptions, RayHit, Support, Vector,
 };
 use nalgebra::{UnitQuaternion, Vector3};
 
@@ -99,6 +99,23 @@ fn scenario<const D: usize>(rng: &mut Rng, i: usize) -> (f64, Vector<D>) {
     }
 }
 
+/// Runs `case` on `cases` random cases drawn from `seed`: case `i` gets the random numbers,
+/// its index, its size and centre from [`scenario`], and the worst error so far to note its
+/// own in; returns the worst.
+fn random_cases<const D: usize>(
+    seed: u64,
+    cases: usize,
+    mut case: impl FnMut(&mut Rng, usize, (f64, Vector<D>), &mut Worst),
+) -> Worst {
+    let mut rng = Rng::new(seed);
+    let mut worst = Worst::default();
+    for i in 0..cases {
+        let place = scenario::<D>(&mut rng, i);
+        case(&mut rng, i, place, &mut worst);
+    }
+    worst
+}
+
 // ---------------------------------------------------------------------------------------
 // Rays against balls: the textbook quadratic, written around the closest approach.
 
@@ -127,15 +144,12 @@ fn rays_against_balls<const D: usize>(seed: u64, cases: usize) -> f64
 where
     Pose<D>: RandomPose<D>,
 {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::default();
     let mut hits = 0;
-    for i in 0..cases {
-        let (size, center) = scenario::<D>(&mut rng, i);
+    let worst = random_cases::<D>(seed, cases, |rng, i, (size, center), worst| {
         let r = size * rng.range(0.2, 1.0);
         let ball = Ball::<D>::new(r).unwrap();
-        let pose = Pose::<D>::random(&mut rng, center);
-        let (origin, direction, max_t) = aim(&mut rng, &center, r);
+        let pose = Pose::<D>::random(rng, center);
+        let (origin, direction, max_t) = aim(rng, &center, r);
         let expected = ball_oracle(&center, r, &origin, &direction).filter(|(t, _)| *t <= max_t);
         let closed = Shape::Ball(ball)
             .ray_cast(&pose, &origin, &direction, max_t, &DEFAULT)
@@ -169,7 +183,7 @@ where
                 }
             }
         }
-    }
+    });
     assert!(hits > cases / 3, "only {hits} hits");
     assert!(worst.0 < 1e-9, "worst ball ray: {} ({})", worst.0, worst.1);
     worst.0
@@ -275,21 +289,16 @@ fn rays_against_polytopes<const D: usize>(seed: u64, cases: usize) -> f64
 where
     Pose<D>: RandomPose<D>,
 {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::default();
     let (mut hits, mut inside) = (0, 0);
-    for i in 0..cases {
-        let (size, center) = scenario::<D>(&mut rng, i);
+    let worst = random_cases::<D>(seed, cases, |rng, i, (size, center), worst| {
         let count = 4 + rng.below(if D == 2 { 8 } else { 6 });
-        let local: Vec<Vector<D>> = (0..count)
-            .map(|_| random_vector::<D>(&mut rng, size))
-            .collect();
-        let pose = Pose::<D>::random(&mut rng, center);
+        let local: Vec<Vector<D>> = (0..count).map(|_| random_vector::<D>(rng, size)).collect();
+        let pose = Pose::<D>::random(rng, center);
         let world: Vec<Vector<D>> = local.iter().map(|p| pose.transform_point(p)).collect();
         // The oracle runs in the hull's frame, where the points are exact.
         let planes = facets(&local);
         let hull = ConvexHull::new(local).unwrap();
-        let (origin, direction, max_t) = aim(&mut rng, &center, size);
+        let (origin, direction, max_t) = aim(rng, &center, size);
         let lo = pose.rotation().tr_mul(&(origin - center));
         let ld = pose.rotation().tr_mul(&direction);
         let time_scale = size / direction.norm();
@@ -304,7 +313,7 @@ where
                         hit.started_inside || enter > -1e-9 * time_scale,
                         "case {i}: inside"
                     );
-                    continue;
+                    return;
                 }
                 let error = (hit.t - enter).abs() / enter.max(time_scale);
                 worst.note(error, || format!("case {i}: {enter} vs {}", hit.t));
@@ -332,7 +341,7 @@ where
                 );
             }
         }
-    }
+    });
     assert!(
         hits > cases / 5 && inside > 10,
         "{hits} hits, {inside} inside"
@@ -481,15 +490,12 @@ fn rays_against_capsules<const D: usize>(seed: u64, cases: usize) -> f64
 where
     Pose<D>: RandomPose<D>,
 {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::default();
     let axis = if D == 2 { 0 } else { 2 };
-    for i in 0..cases {
-        let (size, center) = scenario::<D>(&mut rng, i);
+    let worst = random_cases::<D>(seed, cases, |rng, i, (size, center), worst| {
         let (half_length, r) = (size * rng.range(0.0, 1.0), size * rng.range(0.1, 0.6));
         let capsule = Capsule::<D>::along_axis(axis, half_length, r).unwrap();
-        let pose = Pose::<D>::random(&mut rng, center);
-        let (origin, direction, max_t) = aim(&mut rng, &center, size);
+        let pose = Pose::<D>::random(rng, center);
+        let (origin, direction, max_t) = aim(rng, &center, size);
         // The oracle in the capsule's frame.
         let local_origin = pose.rotation().tr_mul(&(origin - center));
         let local_direction = pose.rotation().tr_mul(&direction);
@@ -549,7 +555,7 @@ where
                 );
             }
         }
-    }
+    });
     worst.0
 }
 
@@ -790,71 +796,131 @@ impl<const D: usize> Scene<D> {
     }
 }
 
+/// The scene of case `i`: two random shapes of about `size` near `center`, A moving or still,
+/// B aimed at A, passing by or moving with it, with or without a target separation; with its
+/// time scale (the time to travel `size` at the relative speed).
+fn random_scene<const D: usize>(
+    rng: &mut Rng,
+    i: usize,
+    size: f64,
+    center: Vector<D>,
+) -> (Scene<D>, f64)
+where
+    Pose<D>: RandomPose<D>,
+{
+    let a = random_shape::<D>(rng, size);
+    let b = random_shape::<D>(rng, size);
+    let pose_a = Pose::<D>::random(rng, center);
+    let start_b = center + unit::<D>(rng) * size * rng.range(0.0, 8.0);
+    let pose_b = Pose::<D>::random(rng, start_b);
+    let speed = size * 10f64.powf(rng.range(-2.0, 2.0));
+    let velocity_a = match i % 5 {
+        0 => Vector::zeros(),
+        _ => random_vector::<D>(rng, speed),
+    };
+    let aim = center + random_vector::<D>(rng, 2.0 * size) - start_b;
+    let velocity_b = match i % 7 {
+        // Zero relative velocity.
+        0 => velocity_a,
+        // Parallel to the offset's normal: sliding past or alongside.
+        1 => {
+            let mut v = Vector::<D>::zeros();
+            v[0] = -aim[1];
+            v[1] = aim[0];
+            velocity_a + v.normalize() * speed
+        }
+        _ => velocity_a + aim.normalize() * speed,
+    };
+    let separation = if i.is_multiple_of(3) {
+        size * rng.range(0.0, 2.0)
+    } else {
+        0.0
+    };
+    let time_scale = size / (velocity_b - velocity_a).norm().max(speed * 1e-3);
+    let scene = Scene {
+        a,
+        pose_a,
+        velocity_a,
+        b,
+        pose_b,
+        velocity_b,
+        separation,
+        max_t: time_scale * rng.range(1.0, 20.0),
+    };
+    (scene, time_scale)
+}
+
+impl<const D: usize> Scene<D> {
+    /// The shape cast under test, with the default query options; case `i` names a failure.
+    fn cast(&self, i: usize) -> Option<CastHit<D>> {
+        let options = CastOptions {
+            max_t: self.max_t,
+            target_separation: self.separation,
+            query: DEFAULT,
+        };
+        shape_cast_with(
+            &self.a,
+            &self.pose_a,
+            &self.velocity_a,
+            &self.b,
+            &self.pose_b,
+            &self.velocity_b,
+            &options,
+        )
+        .unwrap_or_else(|e| panic!("case {i}: {e}"))
+    }
+
+    /// Checks `hit`, a cast of case `i` that the oracle says first touches at `t` > 0: within
+    /// 1e-9 of `t` when well-conditioned (noted in `worst`), and at the reported time the
+    /// shapes at the target separation, the reported points on the shapes and the normal
+    /// against the relative velocity. `scale` bounds the rounding, `size` and `time_scale` are
+    /// those of [`random_scene`].
+    fn check_hit(
+        &self,
+        i: usize,
+        t: f64,
+        hit: &CastHit<D>,
+        (size, time_scale, scale): (f64, f64, f64),
+        worst: &mut Worst,
+    ) {
+        // Well-conditioned when the gap closes at a good rate.
+        let slope = (self.gap((t - 1e-4 * time_scale).max(0.0)) - self.gap(t))
+            / (t - (t - 1e-4 * time_scale).max(0.0));
+        let error = (hit.t - t).abs() / t.max(time_scale);
+        if slope * time_scale > 1e-2 * size {
+            worst.note(error, || format!("case {i}: {t} vs {}", hit.t));
+        }
+        // At the reported time the shapes are at the target separation, and the reported
+        // points and normal say so.
+        assert!(self.gap(hit.t).abs() <= 1e-8 * scale, "case {i}");
+        assert!((hit.signed_distance - self.separation).abs() <= 1e-8 * scale);
+        assert!(((hit.point_b - hit.point_a).norm() - self.separation).abs() <= 1e-8 * scale);
+        assert!((hit.normal.norm() - 1.0).abs() < 1e-12);
+        assert!(hit.normal.dot(&(self.velocity_b - self.velocity_a)) <= 0.0);
+        // The points are on the shapes where they are at time t.
+        let off = |shape: &Shape<D>, pose: &Pose<D>, velocity: &Vector<D>, point: &Vector<D>| {
+            let point = Point::new(*point).unwrap();
+            let moved = moved(pose, velocity, hit.t);
+            distance(shape, &moved, &point, &Pose::identity())
+                .unwrap()
+                .distance
+        };
+        let on_a = off(&self.a, &self.pose_a, &self.velocity_a, &hit.point_a);
+        let on_b = off(&self.b, &self.pose_b, &self.velocity_b, &hit.point_b);
+        assert!(on_a.max(on_b) <= 1e-8 * scale, "case {i}");
+    }
+}
+
 fn shape_casts<const D: usize>(seed: u64, cases: usize) -> (f64, usize, usize)
 where
     Pose<D>: RandomPose<D>,
 {
-    let mut rng = Rng::new(seed);
-    let mut worst = Worst::default();
     let (mut hits, mut graze) = (0, 0);
-    for i in 0..cases {
-        let (size, center) = scenario::<D>(&mut rng, i);
-        let a = random_shape::<D>(&mut rng, size);
-        let b = random_shape::<D>(&mut rng, size);
-        let pose_a = Pose::<D>::random(&mut rng, center);
-        let start_b = center + unit::<D>(&mut rng) * size * rng.range(0.0, 8.0);
-        let pose_b = Pose::<D>::random(&mut rng, start_b);
-        let speed = size * 10f64.powf(rng.range(-2.0, 2.0));
-        let velocity_a = match i % 5 {
-            0 => Vector::zeros(),
-            _ => random_vector::<D>(&mut rng, speed),
-        };
-        let aim = center + random_vector::<D>(&mut rng, 2.0 * size) - start_b;
-        let velocity_b = match i % 7 {
-            // Zero relative velocity.
-            0 => velocity_a,
-            // Parallel to the offset's normal: sliding past or alongside.
-            1 => {
-                let mut v = Vector::<D>::zeros();
-                v[0] = -aim[1];
-                v[1] = aim[0];
-                velocity_a + v.normalize() * speed
-            }
-            _ => velocity_a + aim.normalize() * speed,
-        };
-        let separation = if i % 3 == 0 {
-            size * rng.range(0.0, 2.0)
-        } else {
-            0.0
-        };
-        let time_scale = size / (velocity_b - velocity_a).norm().max(speed * 1e-3);
-        let scene = Scene {
-            a,
-            pose_a,
-            velocity_a,
-            b,
-            pose_b,
-            velocity_b,
-            separation,
-            max_t: time_scale * rng.range(1.0, 20.0),
-        };
-        let options = CastOptions {
-            max_t: scene.max_t,
-            target_separation: separation,
-            query: DEFAULT,
-        };
-        let got = shape_cast_with(
-            &scene.a,
-            &scene.pose_a,
-            &scene.velocity_a,
-            &scene.b,
-            &scene.pose_b,
-            &scene.velocity_b,
-            &options,
-        )
-        .unwrap_or_else(|e| panic!("case {i}: {e}"));
+    let worst = random_cases::<D>(seed, cases, |rng, i, (size, center), worst| {
+        let (scene, time_scale) = random_scene::<D>(rng, i, size, center);
+        let got = scene.cast(i);
         let (expected, lowest) = scene.first_contact();
-        let scale = scene.a.extent() + scene.b.extent() + separation + size;
+        let scale = scene.a.extent() + scene.b.extent() + scene.separation + size;
         if lowest.abs() <= 1e-7 * scale {
             // Grazing: the verdict is within rounding; a hit must still be at the target.
             graze += 1;
@@ -863,54 +929,23 @@ where
                     assert!(scene.gap(hit.t) <= 1e-7 * scale, "case {i}");
                 }
             }
-            continue;
+            return;
         }
         match (expected, got) {
             (Some(t), Some(hit)) => {
                 hits += 1;
                 assert_eq!(t == 0.0, hit.started_within, "case {i}: {t} vs {hit:?}");
-                if t == 0.0 {
-                    continue;
+                if t != 0.0 {
+                    scene.check_hit(i, t, &hit, (size, time_scale, scale), worst);
                 }
-                // Well-conditioned when the gap closes at a good rate.
-                let slope = (scene.gap((t - 1e-4 * time_scale).max(0.0)) - scene.gap(t))
-                    / (t - (t - 1e-4 * time_scale).max(0.0));
-                let error = (hit.t - t).abs() / t.max(time_scale);
-                if slope * time_scale > 1e-2 * size {
-                    worst.note(error, || format!("case {i}: {t} vs {}", hit.t));
-                }
-                // At the reported time the shapes are at the target separation, and the
-                // reported points and normal say so.
-                assert!(scene.gap(hit.t).abs() <= 1e-8 * scale, "case {i}");
-                assert!((hit.signed_distance - separation).abs() <= 1e-8 * scale);
-                assert!(((hit.point_b - hit.point_a).norm() - separation).abs() <= 1e-8 * scale);
-                assert!((hit.normal.norm() - 1.0).abs() < 1e-12);
-                assert!(hit.normal.dot(&(scene.velocity_b - scene.velocity_a)) <= 0.0);
-                // The points are on the shapes where they are at time t.
-                let at = |p: &Vector<D>| Point::new(*p).unwrap();
-                let on_a = distance(
-                    &scene.a,
-                    &moved(&scene.pose_a, &scene.velocity_a, hit.t),
-                    &at(&hit.point_a),
-                    &Pose::identity(),
-                )
-                .unwrap();
-                let on_b = distance(
-                    &scene.b,
-                    &moved(&scene.pose_b, &scene.velocity_b, hit.t),
-                    &at(&hit.point_b),
-                    &Pose::identity(),
-                )
-                .unwrap();
-                assert!(on_a.distance.max(on_b.distance) <= 1e-8 * scale, "case {i}");
             }
             (None, None) => {}
             (expected, got) => panic!(
-                "case {i}: expected {expected:?}, got {got:?}, {:?} {:?} {:?} {:?} {:?} {:?} {separation} {} lowest {lowest}",
-                scene.a, scene.pose_a, scene.velocity_a, scene.b, scene.pose_b, scene.velocity_b, scene.max_t
+                "case {i}: expected {expected:?}, got {got:?}, {:?} {:?} {:?} {:?} {:?} {:?} {} {} lowest {lowest}",
+                scene.a, scene.pose_a, scene.velocity_a, scene.b, scene.pose_b, scene.velocity_b, scene.separation, scene.max_t
             ),
         }
-    }
+    });
     assert!(hits > cases / 8, "only {hits} hits");
     assert!(
         worst.0 < 1e-9,

@@ -31,6 +31,15 @@ fn manifold3(
     contact_manifold(a, pa, b, pb, margin).unwrap()
 }
 
+/// The manifold of upright 2D boxes, of half extents `a` at the origin and `b` at `(x, y)`,
+/// with no margin.
+fn boxes_2d(a: (f64, f64), b: (f64, f64), (x, y): (f64, f64)) -> ContactManifold<2> {
+    let cuboid =
+        |(hx, hy): (f64, f64)| Shape::Cuboid(Cuboid::new(Vector::<2>::new(hx, hy)).unwrap());
+    let pb = Pose::new_2d(x, y, 0.0).unwrap();
+    contact_manifold(&cuboid(a), &Pose::identity(), &cuboid(b), &pb, 0.0).unwrap()
+}
+
 /// The manifold of `b` at `pose` on the slab the resting tests use (a 4 x 4 x 1 box at the
 /// origin, its top face at z = 0.5), with no margin.
 fn on_the_slab(b: &Shape<3>, pose: &Pose<3>) -> ContactManifold<3> {
@@ -74,10 +83,7 @@ fn assert_near(actual: &[Vec<f64>], expected: &[Vec<f64>]) {
 
 #[test]
 fn box_on_box_in_2d_touches_at_two_corners() {
-    let a = Shape::Cuboid(Cuboid::new(Vector::<2>::new(2.0, 0.5)).unwrap());
-    let b = Shape::Cuboid(Cuboid::new(Vector::<2>::new(0.5, 0.5)).unwrap());
-    let pb = Pose::new_2d(0.3, 0.9, 0.0).unwrap();
-    let m = contact_manifold(&a, &Pose::identity(), &b, &pb, 0.0).unwrap();
+    let m = boxes_2d((2.0, 0.5), (0.5, 0.5), (0.3, 0.9));
     assert!((m.normal - Vector::<2>::new(0.0, 1.0)).norm() <= EXACT);
     assert_rests(&m, -0.1, &[vec![-0.2, 0.4], vec![0.8, 0.4]]);
     assert_ne!(m.points[0].id, m.points[1].id);
@@ -316,10 +322,7 @@ fn points_are_carried_onto_a_slightly_tilted_reference_face() {
 /// crossings are told apart.
 #[test]
 fn crossings_of_one_side_with_two_ends_have_different_ids() {
-    let a = Shape::Cuboid(Cuboid::new(Vector::<2>::new(0.5, 0.5)).unwrap());
-    let b = Shape::Cuboid(Cuboid::new(Vector::<2>::new(2.0, 0.5)).unwrap());
-    let pb = Pose::new_2d(0.1, 0.95, 0.0).unwrap();
-    let m = contact_manifold(&a, &Pose::identity(), &b, &pb, 0.0).unwrap();
+    let m = boxes_2d((0.5, 0.5), (2.0, 0.5), (0.1, 0.95));
     assert_rests(&m, -0.05, &[vec![-0.5, 0.45], vec![0.5, 0.45]]);
     assert_ne!(m.points[0].id, m.points[1].id);
 }
@@ -345,11 +348,8 @@ fn a_cylinder_lying_on_a_box_touches_along_its_side() {
 /// other ids.
 #[test]
 fn crossings_of_one_side_with_either_end_have_different_ids() {
-    let a = Shape::Cuboid(Cuboid::new(Vector::<2>::new(0.5, 0.5)).unwrap());
-    let b = Shape::Cuboid(Cuboid::new(Vector::<2>::new(1.0, 0.5)).unwrap());
     let crossing = |x: f64| {
-        let pb = Pose::new_2d(x, 0.95, 0.0).unwrap();
-        let m = contact_manifold(&a, &Pose::identity(), &b, &pb, 0.0).unwrap();
+        let m = boxes_2d((0.5, 0.5), (1.0, 0.5), (x, 0.95));
         check_points(&m, -0.05);
         let p = m
             .points

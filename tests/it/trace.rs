@@ -64,88 +64,129 @@ fn check_trace<const D: usize>(
     let (vertices_a, vertices_b) = (core_vertices(a, pose_a), core_vertices(b, pose_b));
     for (i, s) in steps.iter().enumerate() {
         let at = format!("{what}, step {}", i + 1);
-        assert_eq!(s.iteration as usize, i + 1, "{at}");
-        if i == 0 {
-            assert_eq!(s.outcome, StepOutcome::Started, "{at}");
-        } else if i + 1 < steps.len() {
-            assert_eq!(
-                s.outcome,
-                StepOutcome::Added,
-                "{at}: only the last step may end the search"
-            );
-        }
-        // The support points: differences, and extreme along the direction (brute force).
-        assert!(
-            (s.support_w - (s.support_a - s.support_b)).norm() <= rounding,
-            "{at}"
-        );
-        if let Some(va) = &vertices_a {
-            let best = max_along(va, &s.direction);
-            assert!(
-                s.support_a.dot(&s.direction) >= best - rounding * s.direction.norm(),
-                "{at}: support on A"
-            );
-        }
-        if let Some(vb) = &vertices_b {
-            let best = max_along(vb, &-s.direction);
-            assert!(
-                (-s.support_b).dot(&s.direction) >= best - rounding * s.direction.norm(),
-                "{at}: support on B"
-            );
-        }
-        // The simplex: 1 to D + 1 vertices, weights a convex combination giving the closest point.
-        let simplex = s.simplex();
-        assert!(
-            !simplex.is_empty() && simplex.len() <= D + 1,
-            "{at}: {} vertices",
-            simplex.len()
-        );
-        let total: f64 = simplex.iter().map(|v| v.weight).sum();
-        assert!((total - 1.0).abs() <= 1e-12, "{at}: weights sum to {total}");
-        assert!(
-            simplex.iter().all(|v| v.weight > 0.0 && v.weight <= 1.0),
-            "{at}"
-        );
-        let combination: Vector<D> = simplex.iter().map(|v| v.w * v.weight).sum();
-        // The closest point is computed directly (a projection on the face), not from the
-        // weights; they agree to rounding, sliver triangles included (an edge 1e-7 of the
-        // longest: the weights are conditioned on the short edge, simplex.rs).
-        assert!(
-            (combination - s.closest).norm() <= rounding,
-            "{at}: closest point {:?}, the weights give {combination:?}; simplex {simplex:?}",
-            s.closest
-        );
-        for v in simplex {
-            assert!(
-                (v.w - (v.a - v.b)).norm() <= rounding,
-                "{at}: vertex difference"
-            );
-        }
-        if s.outcome == StepOutcome::Added || s.outcome == StepOutcome::Started {
-            assert!(
-                simplex.iter().any(|v| v.w == s.support_w),
-                "{at}: an added point stays in the simplex"
-            );
-        }
-        // Bounds: ordered, and tightening.
-        assert!(
-            0.0 <= s.lower_bound && s.lower_bound <= s.upper_bound,
-            "{at}: {s:?}"
-        );
-        if i > 0 {
-            let before = &steps[i - 1];
-            // A step may keep |v| within its rounding (far from the origin a real step can
-            // shrink it by less), and the final projection on the simplex moves it by rounding.
-            assert!(
-                s.upper_bound <= before.upper_bound + rounding,
-                "{at}: upper bound grew"
-            );
-            assert!(
-                s.lower_bound >= before.lower_bound,
-                "{at}: lower bound shrank"
-            );
-        }
+        check_numbering(&at, i, s, steps.len());
+        check_supports(&at, s, (&vertices_a, &vertices_b), rounding);
+        check_simplex(&at, s, rounding);
+        check_bounds(&at, i.checked_sub(1).map(|k| &steps[k]), s, rounding);
     }
+    check_last_step(what, steps, result, rounding);
+}
+
+/// Step `i` of `count` is numbered `i + 1`; the first started the search, and only the last
+/// may end it.
+fn check_numbering<const D: usize>(at: &str, i: usize, s: &TraceStep<D>, count: usize) {
+    assert_eq!(s.iteration as usize, i + 1, "{at}");
+    if i == 0 {
+        assert_eq!(s.outcome, StepOutcome::Started, "{at}");
+    } else if i + 1 < count {
+        assert_eq!(
+            s.outcome,
+            StepOutcome::Added,
+            "{at}: only the last step may end the search"
+        );
+    }
+}
+
+/// The support points: differences, and extreme along the direction (brute force over the
+/// shapes' `vertices`, when they have finitely many).
+fn check_supports<const D: usize>(
+    at: &str,
+    s: &TraceStep<D>,
+    (vertices_a, vertices_b): (&Option<Vec<Vector<D>>>, &Option<Vec<Vector<D>>>),
+    rounding: f64,
+) {
+    assert!(
+        (s.support_w - (s.support_a - s.support_b)).norm() <= rounding,
+        "{at}"
+    );
+    if let Some(va) = vertices_a {
+        let best = max_along(va, &s.direction);
+        assert!(
+            s.support_a.dot(&s.direction) >= best - rounding * s.direction.norm(),
+            "{at}: support on A"
+        );
+    }
+    if let Some(vb) = vertices_b {
+        let best = max_along(vb, &-s.direction);
+        assert!(
+            (-s.support_b).dot(&s.direction) >= best - rounding * s.direction.norm(),
+            "{at}: support on B"
+        );
+    }
+}
+
+/// The simplex: 1 to D + 1 vertices, weights a convex combination giving the closest point,
+/// and the point just added among them.
+fn check_simplex<const D: usize>(at: &str, s: &TraceStep<D>, rounding: f64) {
+    let simplex = s.simplex();
+    assert!(
+        !simplex.is_empty() && simplex.len() <= D + 1,
+        "{at}: {} vertices",
+        simplex.len()
+    );
+    let total: f64 = simplex.iter().map(|v| v.weight).sum();
+    assert!((total - 1.0).abs() <= 1e-12, "{at}: weights sum to {total}");
+    assert!(
+        simplex.iter().all(|v| v.weight > 0.0 && v.weight <= 1.0),
+        "{at}"
+    );
+    let combination: Vector<D> = simplex.iter().map(|v| v.w * v.weight).sum();
+    // The closest point is computed directly (a projection on the face), not from the
+    // weights; they agree to rounding, sliver triangles included (an edge 1e-7 of the
+    // longest: the weights are conditioned on the short edge, simplex.rs).
+    assert!(
+        (combination - s.closest).norm() <= rounding,
+        "{at}: closest point {:?}, the weights give {combination:?}; simplex {simplex:?}",
+        s.closest
+    );
+    for v in simplex {
+        assert!(
+            (v.w - (v.a - v.b)).norm() <= rounding,
+            "{at}: vertex difference"
+        );
+    }
+    if s.outcome == StepOutcome::Added || s.outcome == StepOutcome::Started {
+        assert!(
+            simplex.iter().any(|v| v.w == s.support_w),
+            "{at}: an added point stays in the simplex"
+        );
+    }
+}
+
+/// Bounds: ordered, and tightening from the step `before` (none for the first step).
+fn check_bounds<const D: usize>(
+    at: &str,
+    before: Option<&TraceStep<D>>,
+    s: &TraceStep<D>,
+    rounding: f64,
+) {
+    assert!(
+        0.0 <= s.lower_bound && s.lower_bound <= s.upper_bound,
+        "{at}: {s:?}"
+    );
+    let Some(before) = before else {
+        return;
+    };
+    // A step may keep |v| within its rounding (far from the origin a real step can
+    // shrink it by less), and the final projection on the simplex moves it by rounding.
+    assert!(
+        s.upper_bound <= before.upper_bound + rounding,
+        "{at}: upper bound grew"
+    );
+    assert!(
+        s.lower_bound >= before.lower_bound,
+        "{at}: lower bound shrank"
+    );
+}
+
+/// The last step ends at the result: its bounds and normal, or within rounding of the origin
+/// when the shapes intersect.
+fn check_last_step<const D: usize>(
+    what: &str,
+    steps: &[TraceStep<D>],
+    result: &gjk::DistanceResult<D>,
+    rounding: f64,
+) {
     let last = steps.last().expect("at least one step");
     if result.intersecting {
         assert!(last.upper_bound <= rounding, "{what}: {last:?}");

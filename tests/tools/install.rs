@@ -33,11 +33,20 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
         std::fs::remove_dir_all(&work).unwrap();
     }
     let prefix = work.join("prefix");
+    install(&prefix);
+    cmake_builds_the_examples(&work, &prefix);
+    cmake_refuses_another_major_version(&work, &prefix);
+    pkg_config_builds_the_demo(&work, &prefix);
+}
 
+/// Runs scripts/install.sh into `prefix` and checks what it installs: the libraries, headers,
+/// pkg-config and CMake files, the header as in the repository, the libraries without debug
+/// information, the shared one at most 3 MiB.
+fn install(prefix: &Path) {
     run(Command::new("bash")
         .arg(root().join("scripts/install.sh"))
         .arg("--prefix")
-        .arg(&prefix)
+        .arg(prefix)
         .env("CARGO", env!("CARGO")));
     for file in [
         "lib/libgjk.so",
@@ -75,8 +84,10 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
         installed <= 3 * 1024 * 1024,
         "libgjk.so is {installed} bytes"
     );
+}
 
-    // CMake: configure and build examples/cpp against the prefix, run both programs.
+/// CMake: configures and builds examples/cpp against `prefix` in `work`, runs both programs.
+fn cmake_builds_the_examples(work: &Path, prefix: &Path) {
     let build = work.join("cmake-build");
     run(Command::new("cmake")
         .arg("-S")
@@ -109,8 +120,10 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
     ] {
         assert!(legacy.contains(line), "legacy lacks {line:?}:\n{legacy}");
     }
+}
 
-    // A find_package request for another major version is refused.
+/// A find_package request for another major version is refused.
+fn cmake_refuses_another_major_version(work: &Path, prefix: &Path) {
     let refused = work.join("cmake-refused");
     std::fs::create_dir_all(&refused).unwrap();
     std::fs::write(
@@ -129,11 +142,14 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
         .expect("cmake runs")
         .status;
     assert!(!status.success(), "find_package(gjk 1.0) accepted 0.x");
+}
 
-    // pkg-config: the version, then the C demo linked with the shared library, exactly as a
-    // user writes it in a shell.
+/// pkg-config: the version, then the C demo linked with the shared library, exactly as a user
+/// writes it in a shell, and with the static library and the private libraries pkg-config
+/// lists for it.
+fn pkg_config_builds_the_demo(work: &Path, prefix: &Path) {
     assert_eq!(
-        pkg_config(&prefix, &["--modversion"]),
+        pkg_config(prefix, &["--modversion"]),
         env!("CARGO_PKG_VERSION")
     );
     let demo = work.join("demo");
@@ -151,8 +167,7 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
     let out = run_checked(&demo);
     assert!(out.contains("touching"), "unexpected demo output:\n{out}");
 
-    // The static library with the private libraries pkg-config lists for it.
-    let static_libs = pkg_config(&prefix, &["--static", "--libs"]);
+    let static_libs = pkg_config(prefix, &["--static", "--libs"]);
     let archive = prefix.join("lib/libgjk.a");
     let libs: Vec<String> = static_libs
         .split_whitespace()
@@ -165,7 +180,7 @@ pub(crate) fn install_then_build_with_cmake_and_pkg_config() {
     run(Command::new("cc")
         .args(c_flags.split(' '))
         .arg(root().join("examples/c/demo.c"))
-        .args(pkg_config(&prefix, &["--cflags"]).split_whitespace())
+        .args(pkg_config(prefix, &["--cflags"]).split_whitespace())
         .args(&libs)
         .arg("-o")
         .arg(&demo_static));

@@ -123,39 +123,81 @@ fn row(name: &str, cases: usize, ns: (f64, f64), ours: &[Option<f64>], theirs: &
     );
 }
 
-fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
-    let rounds = if quick { 3 } else { 15 };
-    let n = 2000;
-    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
-    let shapes = [
-        ("sphere", ball(1.0)),
-        ("box", cuboid([1.0, 0.5, 0.25])),
-        ("capsule", capsule(1.0, 0.5)),
-        ("hull of 32 points", hull(&mut rng, 32)),
-    ];
-    println!("| workload | cases | hits | gjk ns/query | parry ns/query | parry / gjk | agree | max rel. t difference |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for (index, (name, _)) in shapes.iter().enumerate() {
-        let cases: Vec<RayCase> = (0..n)
-            .map(|_| {
-                let at = rng.vector(2.0);
-                let pose = pose(&mut rng, at);
-                let origin = {
-                    let d = Vector3::from(rng.vector(1.0)).normalize() * rng.range(3.0, 10.0);
-                    (pose.0.translation() + d).into()
-                };
-                let target = pose.0.translation() + Vector::<3>::from(rng.vector(1.2));
-                let direction = (target - Vector::<3>::from(origin)).into();
-                RayCase {
-                    shape: index,
-                    pose,
-                    origin,
-                    direction,
-                }
+/// Times `ours_one` and `theirs_one` on every case of `cases` (median over `rounds` passes),
+/// then prints their row `name` with the answers compared.
+fn compare<C>(
+    name: &str,
+    rounds: usize,
+    cases: &[C],
+    ours_one: impl Fn(&C) -> Option<f64>,
+    theirs_one: impl Fn(&C) -> Option<f64>,
+) {
+    let n = cases.len();
+    let ns = (
+        median_ns(rounds, n, || {
+            cases.iter().for_each(|c| {
+                black_box(ours_one(c));
             })
-            .collect();
-        let options = QueryOptions::default();
+        }),
+        median_ns(rounds, n, || {
+            cases.iter().for_each(|c| {
+                black_box(theirs_one(c));
+            })
+        }),
+    );
+    let ours: Vec<_> = cases.iter().map(&ours_one).collect();
+    let theirs: Vec<_> = cases.iter().map(&theirs_one).collect();
+    row(name, n, ns, &ours, &theirs);
+}
+
+/// `n` rays at shape `shape` placed at random within 2 of the origin: from 3 to 10 away,
+/// aimed within 1.2 of its centre.
+fn ray_cases(rng: &mut Rng, shape: usize, n: usize) -> Vec<RayCase> {
+    (0..n)
+        .map(|_| {
+            let at = rng.vector(2.0);
+            let pose = pose(rng, at);
+            let origin = {
+                let d = Vector3::from(rng.vector(1.0)).normalize() * rng.range(3.0, 10.0);
+                (pose.0.translation() + d).into()
+            };
+            let target = pose.0.translation() + Vector::<3>::from(rng.vector(1.2));
+            let direction = (target - Vector::<3>::from(origin)).into();
+            RayCase {
+                shape,
+                pose,
+                origin,
+                direction,
+            }
+        })
+        .collect()
+}
+
+/// `n` casts of shape `b` at shape `a` (at the origin, turned at random): B starts 4 to 10
+/// away and moves to within 2.5 of the origin in unit time.
+fn cast_cases(rng: &mut Rng, a: usize, b: usize, n: usize) -> Vec<CastCase> {
+    (0..n)
+        .map(|_| {
+            let pose_a = pose(rng, [0.0; 3]);
+            let start = Vector3::from(rng.vector(1.0)).normalize() * rng.range(4.0, 10.0);
+            let pose_b = pose(rng, start.into());
+            let target = Vector3::from(rng.vector(2.5));
+            CastCase {
+                a,
+                pose_a,
+                b,
+                pose_b,
+                velocity_b: (target - start).into(),
+            }
+        })
+        .collect()
+}
+
+/// The rows of the ray casts: `n` rays at each of `shapes`.
+fn ray_rows(rng: &mut Rng, shapes: &[(&str, Both)], rounds: usize, n: usize) {
+    let options = QueryOptions::default();
+    for (index, (name, _)) in shapes.iter().enumerate() {
+        let cases = ray_cases(rng, index, n);
         let ours_one = |c: &RayCase| {
             shapes[c.shape]
                 .1
@@ -182,44 +224,26 @@ fn main() {
                 .cast_ray_and_get_normal(&c.pose.1, &ray, f64::MAX, true)
                 .map(|h| h.time_of_impact)
         };
-        let ns = (
-            median_ns(rounds, n, || {
-                cases.iter().for_each(|c| {
-                    black_box(ours_one(c));
-                })
-            }),
-            median_ns(rounds, n, || {
-                cases.iter().for_each(|c| {
-                    black_box(theirs_one(c));
-                })
-            }),
+        compare(
+            &format!("ray vs {name}"),
+            rounds,
+            &cases,
+            ours_one,
+            theirs_one,
         );
-        let ours: Vec<_> = cases.iter().map(ours_one).collect();
-        let theirs: Vec<_> = cases.iter().map(theirs_one).collect();
-        row(&format!("ray vs {name}"), n, ns, &ours, &theirs);
     }
+}
+
+/// The rows of the shape casts: `n` casts for each of three pairs of `shapes`.
+fn cast_rows(rng: &mut Rng, shapes: &[(&str, Both)], rounds: usize, n: usize) {
     let pairs = [
         (3, 3, "hull vs hull"),
         (0, 3, "sphere vs hull"),
         (2, 1, "capsule vs box"),
     ];
+    let zero = Vector::<3>::zeros();
     for (a, b, name) in pairs {
-        let cases: Vec<CastCase> = (0..n)
-            .map(|_| {
-                let pose_a = pose(&mut rng, [0.0; 3]);
-                let start = Vector3::from(rng.vector(1.0)).normalize() * rng.range(4.0, 10.0);
-                let pose_b = pose(&mut rng, start.into());
-                let target = Vector3::from(rng.vector(2.5));
-                CastCase {
-                    a,
-                    pose_a,
-                    b,
-                    pose_b,
-                    velocity_b: (target - start).into(),
-                }
-            })
-            .collect();
-        let zero = Vector::<3>::zeros();
+        let cases = cast_cases(rng, a, b, n);
         let ours_one = |c: &CastCase| {
             shape_cast(
                 &shapes[c.a].1.ours,
@@ -248,20 +272,29 @@ fn main() {
             .flatten()
             .map(|h| h.time_of_impact)
         };
-        let ns = (
-            median_ns(rounds, n, || {
-                cases.iter().for_each(|c| {
-                    black_box(ours_one(c));
-                })
-            }),
-            median_ns(rounds, n, || {
-                cases.iter().for_each(|c| {
-                    black_box(theirs_one(c));
-                })
-            }),
+        compare(
+            &format!("shape cast {name}"),
+            rounds,
+            &cases,
+            ours_one,
+            theirs_one,
         );
-        let ours: Vec<_> = cases.iter().map(ours_one).collect();
-        let theirs: Vec<_> = cases.iter().map(theirs_one).collect();
-        row(&format!("shape cast {name}"), n, ns, &ours, &theirs);
     }
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let rounds = if quick { 3 } else { 15 };
+    let n = 2000;
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let shapes = [
+        ("sphere", ball(1.0)),
+        ("box", cuboid([1.0, 0.5, 0.25])),
+        ("capsule", capsule(1.0, 0.5)),
+        ("hull of 32 points", hull(&mut rng, 32)),
+    ];
+    println!("| workload | cases | hits | gjk ns/query | parry ns/query | parry / gjk | agree | max rel. t difference |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    ray_rows(&mut rng, &shapes, rounds, n);
+    cast_rows(&mut rng, &shapes, rounds, n);
 }

@@ -61,6 +61,156 @@ fn placement(p: &[f64; 4], f: usize) -> (Pose<3>, PPose) {
     )
 }
 
+/// The pairs of one row: their hulls, and B's placement in every frame (A stays at the
+/// identity).
+struct Scene {
+    shapes: Vec<(Hulls, Hulls)>,
+    frames: Vec<Vec<(Pose<3>, PPose)>>,
+    identity: (Pose<3>, PPose),
+}
+
+/// One hull for both libraries.
+type Hulls = (ConvexHull<3>, ConvexPolyhedron);
+
+impl Scene {
+    /// [`PAIRS`] pairs of hulls of `n` points over [`FRAMES`] frames.
+    fn new(n: usize) -> Self {
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ n as u64);
+        let shapes: Vec<_> = (0..PAIRS)
+            .map(|_| (hull(&mut rng, n), hull(&mut rng, n)))
+            .collect();
+        let params: Vec<[f64; 4]> = (0..PAIRS)
+            .map(|_| [0; 4].map(|_| rng.range(0.0, std::f64::consts::TAU)))
+            .collect();
+        let frames = (0..FRAMES)
+            .map(|f| params.iter().map(|p| placement(p, f)).collect())
+            .collect();
+        Self {
+            shapes,
+            frames,
+            identity: (Pose::<3>::identity(), PPose::IDENTITY),
+        }
+    }
+
+    /// Calls `query` on every pair in every frame.
+    fn each_pair(&self, mut query: impl FnMut(&Hulls, &Hulls, &(Pose<3>, PPose))) {
+        for frame in &self.frames {
+            for ((a, b), pose) in self.shapes.iter().zip(frame) {
+                query(a, b, pose);
+            }
+        }
+    }
+
+    /// Calls `query` on every pair in every frame with the pair's cache of `caches` (one per
+    /// pair, kept across the frames).
+    fn each_pair_cached(
+        &self,
+        caches: &mut [SimplexCache<3>],
+        mut query: impl FnMut(&Hulls, &Hulls, &(Pose<3>, PPose), &mut SimplexCache<3>),
+    ) {
+        for frame in &self.frames {
+            for (((a, b), pose), cache) in self.shapes.iter().zip(frame).zip(&mut *caches) {
+                query(a, b, pose, cache);
+            }
+        }
+    }
+
+    /// Median nanoseconds per query of `query` over every pair in every frame.
+    fn time_cold(
+        &self,
+        rounds: usize,
+        mut query: impl FnMut(&Hulls, &Hulls, &(Pose<3>, PPose)),
+    ) -> f64 {
+        median_ns(rounds, PAIRS * FRAMES, || self.each_pair(&mut query))
+    }
+
+    /// Median nanoseconds per query of `query` over every pair in every frame, each pass
+    /// from fresh caches.
+    fn time_warm(
+        &self,
+        rounds: usize,
+        mut query: impl FnMut(&Hulls, &Hulls, &(Pose<3>, PPose), &mut SimplexCache<3>),
+    ) -> f64 {
+        median_ns(rounds, PAIRS * FRAMES, || {
+            let mut caches = vec![SimplexCache::new(); PAIRS];
+            self.each_pair_cached(&mut caches, &mut query)
+        })
+    }
+}
+
+/// Untimed: the support evaluations of the cold and warm distance queries, summed over the
+/// scene, and the largest difference between their distances.
+fn accuracy(scene: &Scene, options: &QueryOptions) -> (u64, u64, f64) {
+    let identity = &scene.identity.0;
+    let (mut cold_evaluations, mut warm_evaluations, mut worst) = (0u64, 0u64, 0f64);
+    let mut caches = vec![SimplexCache::new(); PAIRS];
+    scene.each_pair_cached(&mut caches, |a, b, pose, cache| {
+        let cold = distance_with(&a.0, identity, &b.0, &pose.0, options).unwrap();
+        let warm = distance_cached(&a.0, identity, &b.0, &pose.0, options, cache).unwrap();
+        cold_evaluations += u64::from(cold.iterations);
+        warm_evaluations += u64::from(warm.iterations);
+        worst = worst.max((warm.distance - cold.distance).abs());
+    });
+    (cold_evaluations, warm_evaluations, worst)
+}
+
+/// Prints the two rows of hulls of `n` points: distance and intersect, each cold, warm and
+/// parry's.
+fn rows(n: usize, rounds: usize, options: &QueryOptions) {
+    let scene = Scene::new(n);
+    let queries = PAIRS * FRAMES;
+    let (cold_evaluations, warm_evaluations, worst) = accuracy(&scene, options);
+    let identity = &scene.identity;
+
+    let distance_cold = scene.time_cold(rounds, |a, b, pose| {
+        black_box(distance_with(&a.0, &identity.0, &b.0, &pose.0, options).ok());
+    });
+    let distance_warm = scene.time_warm(rounds, |a, b, pose, cache| {
+        black_box(distance_cached(&a.0, &identity.0, &b.0, &pose.0, options, cache).ok());
+    });
+    let distance_parry = scene.time_cold(rounds, |a, b, pose| {
+        black_box(query::distance(&identity.1, &a.1, &pose.1, &b.1).ok());
+    });
+    let intersect_cold = scene.time_cold(rounds, |a, b, pose| {
+        black_box(intersect_with(&a.0, &identity.0, &b.0, &pose.0, options).ok());
+    });
+    let intersect_warm = scene.time_warm(rounds, |a, b, pose, cache| {
+        black_box(intersect_cached(&a.0, &identity.0, &b.0, &pose.0, options, cache).ok());
+    });
+    let intersect_parry = scene.time_cold(rounds, |a, b, pose| {
+        black_box(query::intersection_test(&identity.1, &a.1, &pose.1, &b.1).ok());
+    });
+    let evaluations = format!(
+        "{:.2} / {:.2}",
+        cold_evaluations as f64 / queries as f64,
+        warm_evaluations as f64 / queries as f64
+    );
+    for (name, cold, warm, parry, evaluations, worst) in [
+        (
+            "distance",
+            distance_cold,
+            distance_warm,
+            distance_parry,
+            evaluations.as_str(),
+            format!("{worst:.1e}"),
+        ),
+        (
+            "intersect",
+            intersect_cold,
+            intersect_warm,
+            intersect_parry,
+            "",
+            String::new(),
+        ),
+    ] {
+        println!(
+            "| {n} | {name} | {cold:.0} | {warm:.0} | {parry:.0} | {:.2} | {:.2} | {evaluations} | {worst} |",
+            cold / warm,
+            parry / warm
+        );
+    }
+}
+
 fn main() {
     let rounds = if std::env::args().any(|a| a == "--quick") {
         3
@@ -71,110 +221,7 @@ fn main() {
     println!("| points per hull | query | gjk cold ns | gjk warm ns | parry ns | warm speed-up | parry / gjk warm | support evaluations cold / warm | max \\|warm - cold\\| |");
     println!("|--:|---|--:|--:|--:|--:|--:|--:|--:|");
     for n in [8, 32, 128] {
-        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15 ^ n as u64);
-        let shapes: Vec<_> = (0..PAIRS)
-            .map(|_| (hull(&mut rng, n), hull(&mut rng, n)))
-            .collect();
-        let params: Vec<[f64; 4]> = (0..PAIRS)
-            .map(|_| [0; 4].map(|_| rng.range(0.0, std::f64::consts::TAU)))
-            .collect();
-        let frames: Vec<Vec<(Pose<3>, PPose)>> = (0..FRAMES)
-            .map(|f| params.iter().map(|p| placement(p, f)).collect())
-            .collect();
-        let identity = (Pose::<3>::identity(), PPose::IDENTITY);
-        let queries = PAIRS * FRAMES;
-
-        // Accuracy and support evaluations, untimed.
-        let (mut cold_evaluations, mut warm_evaluations, mut worst) = (0u64, 0u64, 0f64);
-        let mut caches = vec![SimplexCache::new(); PAIRS];
-        for frame in &frames {
-            for (((a, b), pose), cache) in shapes.iter().zip(frame).zip(&mut caches) {
-                let cold = distance_with(&a.0, &identity.0, &b.0, &pose.0, &options).unwrap();
-                let warm =
-                    distance_cached(&a.0, &identity.0, &b.0, &pose.0, &options, cache).unwrap();
-                cold_evaluations += u64::from(cold.iterations);
-                warm_evaluations += u64::from(warm.iterations);
-                worst = worst.max((warm.distance - cold.distance).abs());
-            }
-        }
-
-        let distance_cold = median_ns(rounds, queries, || {
-            for frame in &frames {
-                for ((a, b), pose) in shapes.iter().zip(frame) {
-                    black_box(distance_with(&a.0, &identity.0, &b.0, &pose.0, &options).ok());
-                }
-            }
-        });
-        let distance_warm = median_ns(rounds, queries, || {
-            let mut caches = vec![SimplexCache::new(); PAIRS];
-            for frame in &frames {
-                for (((a, b), pose), cache) in shapes.iter().zip(frame).zip(&mut caches) {
-                    black_box(
-                        distance_cached(&a.0, &identity.0, &b.0, &pose.0, &options, cache).ok(),
-                    );
-                }
-            }
-        });
-        let distance_parry = median_ns(rounds, queries, || {
-            for frame in &frames {
-                for ((a, b), pose) in shapes.iter().zip(frame) {
-                    black_box(query::distance(&identity.1, &a.1, &pose.1, &b.1).ok());
-                }
-            }
-        });
-        let intersect_cold = median_ns(rounds, queries, || {
-            for frame in &frames {
-                for ((a, b), pose) in shapes.iter().zip(frame) {
-                    black_box(intersect_with(&a.0, &identity.0, &b.0, &pose.0, &options).ok());
-                }
-            }
-        });
-        let intersect_warm = median_ns(rounds, queries, || {
-            let mut caches = vec![SimplexCache::new(); PAIRS];
-            for frame in &frames {
-                for (((a, b), pose), cache) in shapes.iter().zip(frame).zip(&mut caches) {
-                    black_box(
-                        intersect_cached(&a.0, &identity.0, &b.0, &pose.0, &options, cache).ok(),
-                    );
-                }
-            }
-        });
-        let intersect_parry = median_ns(rounds, queries, || {
-            for frame in &frames {
-                for ((a, b), pose) in shapes.iter().zip(frame) {
-                    black_box(query::intersection_test(&identity.1, &a.1, &pose.1, &b.1).ok());
-                }
-            }
-        });
-        let evaluations = format!(
-            "{:.2} / {:.2}",
-            cold_evaluations as f64 / queries as f64,
-            warm_evaluations as f64 / queries as f64
-        );
-        for (name, cold, warm, parry, evaluations, worst) in [
-            (
-                "distance",
-                distance_cold,
-                distance_warm,
-                distance_parry,
-                evaluations.as_str(),
-                format!("{worst:.1e}"),
-            ),
-            (
-                "intersect",
-                intersect_cold,
-                intersect_warm,
-                intersect_parry,
-                "",
-                String::new(),
-            ),
-        ] {
-            println!(
-                "| {n} | {name} | {cold:.0} | {warm:.0} | {parry:.0} | {:.2} | {:.2} | {evaluations} | {worst} |",
-                cold / warm,
-                parry / warm
-            );
-        }
+        rows(n, rounds, &options);
     }
     println!();
     println!(

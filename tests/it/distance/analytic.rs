@@ -25,6 +25,15 @@ fn random_vector<const D: usize>(rng: &mut Rng, lo: f64, hi: f64) -> Vector<D> {
     Vector::<D>::from_fn(|_, _| rng.range(lo, hi))
 }
 
+/// Runs `case` on `n` random cases, each with its number, all drawing on one generator
+/// seeded with `seed`.
+fn random_cases(seed: u64, n: usize, mut case: impl FnMut(&mut Rng, usize)) {
+    let mut rng = Rng::new(seed);
+    for i in 0..n {
+        case(&mut rng, i);
+    }
+}
+
 /// `shape` at the origin, unturned.
 fn origin<const D: usize, S>(shape: &S) -> (&S, Pose<D>) {
     (shape, Pose::identity())
@@ -80,14 +89,13 @@ const TOL: f64 = 1e-9;
 
 #[test]
 fn balls() {
-    let mut rng = Rng::new(11);
-    for i in 0..2000 {
+    random_cases(11, 2000, |rng, i| {
         let (r1, r2) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
-        let c2d = random_vector::<2>(&mut rng, -4.0, 4.0);
-        let c3d = random_vector::<3>(&mut rng, -4.0, 4.0);
-        balls_apart(&mut rng, &format!("circles {i}"), (r1, r2), c2d);
-        balls_apart(&mut rng, &format!("spheres {i}"), (r1, r2), c3d);
-    }
+        let c2d = random_vector::<2>(rng, -4.0, 4.0);
+        let c3d = random_vector::<3>(rng, -4.0, 4.0);
+        balls_apart(rng, &format!("circles {i}"), (r1, r2), c2d);
+        balls_apart(rng, &format!("spheres {i}"), (r1, r2), c3d);
+    });
 }
 
 /// [`check`]s balls of radii `r1` at the origin and `r2` at `c`: `|c| - r1 - r2` apart.
@@ -104,13 +112,12 @@ fn boxes<const D: usize>(seed: u64)
 where
     Pose<D>: RandomPose,
 {
-    let mut rng = Rng::new(seed);
-    for i in 0..2000 {
+    random_cases(seed, 2000, |rng, i| {
         let (h1, h2) = (
-            random_vector::<D>(&mut rng, 0.0, 2.0),
-            random_vector::<D>(&mut rng, 0.0, 2.0),
+            random_vector::<D>(rng, 0.0, 2.0),
+            random_vector::<D>(rng, 0.0, 2.0),
         );
-        let c = random_vector::<D>(&mut rng, -5.0, 5.0);
+        let c = random_vector::<D>(rng, -5.0, 5.0);
         let gaps = Vector::<D>::from_fn(|k, _| (c[k].abs() - h1[k] - h2[k]).max(0.0));
         let overlap = (0..D)
             .map(|k| h1[k] + h2[k] - c[k].abs())
@@ -118,7 +125,7 @@ where
         let exact = if overlap > 0.0 { -overlap } else { gaps.norm() };
         let what = format!("{D}D boxes {i}");
         let (a, b) = (Cuboid::new(h1).unwrap(), Cuboid::new(h2).unwrap());
-        check(&mut rng, &what, origin(&a), at(&b, c), exact);
+        check(rng, &what, origin(&a), at(&b, c), exact);
         // A ball against the box: distance from its centre to the clamped point.
         let r = rng.range(0.0, 1.0);
         let clamped = Vector::<D>::from_fn(|k, _| c[k].clamp(-h1[k], h1[k]));
@@ -150,8 +157,8 @@ where
         let what = format!("{D}D box-ball {i}");
         let cuboid = Cuboid::new(h1).unwrap();
         let ball = Ball::<D>::new(r).unwrap();
-        check(&mut rng, &what, origin(&cuboid), at(&ball, c), exact);
-    }
+        check(rng, &what, origin(&cuboid), at(&ball, c), exact);
+    });
 }
 
 tests! {
@@ -171,16 +178,15 @@ fn capsules<const D: usize>(seed: u64, axis: usize)
 where
     Pose<D>: RandomPose,
 {
-    let mut rng = Rng::new(seed);
-    for i in 0..2000 {
+    random_cases(seed, 2000, |rng, i| {
         let (h, r) = (rng.range(0.0, 3.0), rng.range(0.0, 1.0));
         let capsule = Capsule::<D>::along_axis(axis, h, r).unwrap();
-        let c = random_vector::<D>(&mut rng, -5.0, 5.0);
+        let c = random_vector::<D>(rng, -5.0, 5.0);
         let rb = rng.range(0.0, 1.0);
         let exact = point_axis_segment_distance(&c, axis, h) - r - rb;
         let what = format!("{D}D capsule-ball {i}");
         let ball = Ball::<D>::new(rb).unwrap();
-        check(&mut rng, &what, origin(&capsule), at(&ball, c), exact);
+        check(rng, &what, origin(&capsule), at(&ball, c), exact);
         // A parallel capsule offset sideways by `d`, overlapping lengthwise.
         let d = rng.range(0.0, 5.0);
         let mut offset = Vector::<D>::zeros();
@@ -188,14 +194,8 @@ where
         offset[axis] = rng.range(-h, h);
         let what = format!("{D}D parallel capsules {i}");
         let exact = d - 2.0 * r;
-        check(
-            &mut rng,
-            &what,
-            origin(&capsule),
-            at(&capsule, offset),
-            exact,
-        );
-    }
+        check(rng, &what, origin(&capsule), at(&capsule, offset), exact);
+    });
 }
 
 #[test]
@@ -207,8 +207,7 @@ fn stadiums() {
 fn capsules_3d() {
     capsules::<3>(15, 2);
     // Crossed capsules: axes along z and x, `d` apart along y.
-    let mut rng = Rng::new(16);
-    for i in 0..1000 {
+    random_cases(16, 1000, |rng, i| {
         let (h, r, d) = (
             rng.range(0.1, 3.0),
             rng.range(0.0, 1.0),
@@ -222,8 +221,8 @@ fn capsules_3d() {
         .unwrap();
         let what = format!("crossed capsules {i}");
         let exact = d - 2.0 * r;
-        check(&mut rng, &what, origin(&capsule), (&capsule, across), exact);
-    }
+        check(rng, &what, origin(&capsule), (&capsule, across), exact);
+    });
 }
 
 /// Distance from `p` (outside) to the ellipsoid with semi-axes `e`: the closest point is
@@ -339,10 +338,9 @@ fn cone_point_distance(p: &Vector<3>, h: f64, r: f64) -> f64 {
 
 #[test]
 fn cylinders_and_cones_against_points() {
-    let mut rng = Rng::new(19);
-    for i in 0..2000 {
+    random_cases(19, 2000, |rng, i| {
         let (h, r) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
-        let p = random_vector::<3>(&mut rng, -4.0, 4.0);
+        let p = random_vector::<3>(rng, -4.0, 4.0);
         let point = Point::new(p).unwrap();
         for (shape, exact, what) in [
             (
@@ -357,9 +355,9 @@ fn cylinders_and_cones_against_points() {
             ),
         ] {
             let what = format!("{what}-point {i}");
-            check(&mut rng, &what, origin(&shape), origin(&point), exact);
+            check(rng, &what, origin(&shape), origin(&point), exact);
         }
-    }
+    });
 }
 
 #[test]
@@ -368,12 +366,11 @@ fn cylinders_and_cones_on_a_floor() {
     // points along the unit `u` is found on its lower disc's rim (or, for a cone, its apex).
     let floor = Cuboid::new(Vector::<3>::new(1e3, 1e3, 1.0)).unwrap();
     let floor_pose = Pose::from_translation(Vector::<3>::new(0.0, 0.0, -1.0)).unwrap();
-    let mut rng = Rng::new(20);
-    for i in 0..2000 {
+    random_cases(20, 2000, |rng, i| {
         let (h, r) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
         let height = rng.range(-1.0, 4.0);
         let at = Vector::<3>::new(rng.range(-5.0, 5.0), 0.0, height);
-        let pose = Pose::from_translation(at).unwrap() * Pose::<3>::random(&mut rng, 0.0);
+        let pose = Pose::from_translation(at).unwrap() * Pose::<3>::random(rng, 0.0);
         // The z component of the shape's axis in the world.
         let u = pose.rotation()[(2, 2)];
         let rim_drop = r * (1.0 - u * u).max(0.0).sqrt();
@@ -388,9 +385,9 @@ fn cylinders_and_cones_on_a_floor() {
             (Shape::Cone(Cone::new(h, r).unwrap()), cone_low, "cone"),
         ] {
             let what = format!("{what} on the floor {i}");
-            check(&mut rng, &what, (&floor, floor_pose), (&shape, pose), low);
+            check(rng, &what, (&floor, floor_pose), (&shape, pose), low);
         }
-    }
+    });
 }
 
 #[test]
@@ -434,19 +431,18 @@ fn rounded<const D: usize>(seed: u64)
 where
     Pose<D>: RandomPose,
 {
-    let mut rng = Rng::new(seed);
-    for i in 0..1000 {
-        let e = random_vector::<D>(&mut rng, 0.0, 2.0);
+    random_cases(seed, 1000, |rng, i| {
+        let e = random_vector::<D>(rng, 0.0, 2.0);
         let radius = rng.range(0.0, 1.0);
         let corners = (0..1 << D)
             .map(|bits: usize| {
                 Vector::<D>::from_fn(|k, _| if bits >> k & 1 == 1 { e[k] } else { -e[k] })
             })
             .collect();
-        let p = random_vector::<D>(&mut rng, -4.0, 4.0);
+        let p = random_vector::<D>(rng, -4.0, 4.0);
         let gap = box_point_gap(&e, &p);
         if gap == 0.0 {
-            continue;
+            return;
         }
         let point = Point::new(p).unwrap();
         for core in [
@@ -457,34 +453,33 @@ where
             assert!(matches!(shape, Shape::Rounded(_)));
             let what = format!("{D}D rounded box-point {i}");
             let exact = gap - radius;
-            check(&mut rng, &what, origin(&shape), origin(&point), exact);
+            check(rng, &what, origin(&shape), origin(&point), exact);
         }
-    }
+    });
 }
 
 #[test]
 fn rounded_rectangles_boxes_and_cylinders() {
     rounded::<2>(21);
     rounded::<3>(22);
-    let mut rng = Rng::new(23);
-    for i in 0..1000 {
+    random_cases(23, 1000, |rng, i| {
         let (h, r, radius) = (
             rng.range(0.0, 2.0),
             rng.range(0.0, 2.0),
             rng.range(0.0, 1.0),
         );
-        let p = random_vector::<3>(&mut rng, -4.0, 4.0);
+        let p = random_vector::<3>(rng, -4.0, 4.0);
         let core = cylinder_point_distance(&p, h, r);
         if core <= 0.0 {
-            continue;
+            return;
         }
         let shape = Shape::Cylinder(Cylinder::new(h, r).unwrap())
             .rounded(radius)
             .unwrap();
         let what = format!("rounded cylinder-point {i}");
         let (point, exact) = (Point::new(p).unwrap(), core - radius);
-        check(&mut rng, &what, origin(&shape), origin(&point), exact);
-    }
+        check(rng, &what, origin(&shape), origin(&point), exact);
+    });
 }
 
 #[test]

@@ -1,14 +1,20 @@
 //! Accuracy against the exact answers of the reference workloads (tests/data, computed with
 //! exact rational arithmetic), scored as tests/data/README.md says.
 
-use crate::common::{distance_allowance, load_workload, verdict_excused, Workload, WORKLOADS};
+use crate::common::{
+    distance_allowance, load_workload, verdict_excused, Case, Workload, WORKLOADS,
+};
 use gjk::shape::ConvexHull;
-use gjk::{distance, intersect, penetration, Pose, Support, Vector};
+use gjk::{
+    distance, intersect, penetration, DistanceResult, PenetrationResult, Pose, Support, Vector,
+};
 
 fn hull<const D: usize>(flat: &[f64]) -> ConvexHull<D> {
     ConvexHull::new(flat.chunks(D).map(Vector::<D>::from_column_slice).collect()).unwrap()
 }
 
+/// The score of one workload, as tests/data/README.md defines it, and what failed.
+#[derive(Default)]
 struct Score {
     depths_checked: usize,
     max_depth_error: f64,
@@ -20,58 +26,16 @@ struct Score {
 }
 
 fn score<const D: usize>(w: &Workload) -> Score {
-    let mut s = Score {
-        depths_checked: 0,
-        max_depth_error: 0.0,
-        wrong_verdicts: 0,
-        excused_verdicts: 0,
-        max_abs_error: 0.0,
-        max_error_over_allowance: 0.0,
-        failures: vec![],
-    };
+    let mut s = Score::default();
     let id = Pose::<D>::identity();
     for c in &w.cases {
         let (a, b) = (hull::<D>(&c.a), hull::<D>(&c.b));
         let r =
             distance(&a, &id, &b, &id).unwrap_or_else(|e| panic!("{} #{}: {e}", w.name, c.index));
         let verdict = intersect(&a, &id, &b, &id).unwrap();
-        if verdict != r.intersecting {
-            s.failures.push(format!(
-                "{} #{} ({}): intersect() says {verdict}, distance() says {}",
-                w.name, c.index, c.category, r.intersecting
-            ));
-        }
-        if verdict != c.intersect {
-            if verdict_excused(c) {
-                s.excused_verdicts += 1;
-                println!(
-                    "  excused: {} #{} ({}): verdict {verdict}, exact {} (dist {:e}, pd {:?}, ours {:e})",
-                    w.name, c.index, c.category, c.intersect, c.dist, c.pd, r.distance
-                );
-            } else {
-                s.wrong_verdicts += 1;
-                s.failures.push(format!(
-                    "{} #{} ({}): verdict {verdict}, exact {} (dist {:e}, pd {:?})",
-                    w.name, c.index, c.category, c.intersect, c.dist, c.pd
-                ));
-            }
-        }
-        let error = (r.distance - c.dist).abs();
+        s.verdict(w, c, verdict, &r);
         let allowance = distance_allowance(c);
-        s.max_abs_error = s.max_abs_error.max(error);
-        s.max_error_over_allowance = s.max_error_over_allowance.max(error / allowance);
-        if error > allowance {
-            s.failures.push(format!(
-                "{} #{} ({}): distance {:e}, exact {:e}, error {:e} > allowance {:e}",
-                w.name, c.index, c.category, r.distance, c.dist, error, allowance
-            ));
-        }
-        if !(r.lower_bound <= c.dist && r.lower_bound >= 0.0) {
-            s.failures.push(format!(
-                "{} #{} ({}): lower bound {:e} above the exact distance {:e}",
-                w.name, c.index, c.category, r.lower_bound, c.dist
-            ));
-        }
+        s.distance(w, c, &r, allowance);
         // Penetration: the distance again when apart; the exact depth when overlapping, with a
         // normal along which the support functions confirm it (h_A(n) + h_B(-n) = depth).
         let p = penetration(&a, &id, &b, &id)
@@ -80,44 +44,72 @@ fn score<const D: usize>(w: &Workload) -> Score {
         if !p.intersecting {
             assert_eq!(p.signed_distance, r.distance, "{} #{}", w.name, c.index);
         } else {
-            let depth = -p.signed_distance;
-            let n = p.normal;
-            let support_depth = a.support(&n).dot(&n) - b.support(&-n).dot(&n);
-            if (support_depth - depth).abs() > allowance {
-                s.failures.push(format!(
-                    "{} #{} ({}): depth {depth:e} but the support along the normal gives {support_depth:e}",
-                    w.name, c.index, c.category
+            s.depth(w, c, (&a, &b), &p, allowance);
+        }
+    }
+    s
+}
+
+impl Score {
+    /// The verdict of `intersect()` agrees with `distance()`'s (`r`), and with the exact one
+    /// unless [`verdict_excused`].
+    fn verdict<const D: usize>(
+        &mut self,
+        w: &Workload,
+        c: &Case,
+        verdict: bool,
+        r: &DistanceResult<D>,
+    ) {
+        if verdict != r.intersecting {
+            self.failures.push(format!(
+                "{} #{} ({}): intersect() says {verdict}, distance() says {}",
+                w.name, c.index, c.category, r.intersecting
+            ));
+        }
+        if verdict != c.intersect {
+            if verdict_excused(c) {
+                self.excused_verdicts += 1;
+                println!(
+                    "  excused: {} #{} ({}): verdict {verdict}, exact {} (dist {:e}, pd {:?}, ours {:e})",
+                    w.name, c.index, c.category, c.intersect, c.dist, c.pd, r.distance
+                );
+            } else {
+                self.wrong_verdicts += 1;
+                self.failures.push(format!(
+                    "{} #{} ({}): verdict {verdict}, exact {} (dist {:e}, pd {:?})",
+                    w.name, c.index, c.category, c.intersect, c.dist, c.pd
                 ));
             }
-            if let (Some(pd), true) = (c.pd, c.intersect) {
-                let exact = c.pd_exact;
-                let error = depth - pd;
-                // The truth files print depths to 6 significant digits: compare to that; the
-                // support check above certifies our depth to full precision.
-                let printed = 5e-6 * pd;
-                let wrong = if exact {
-                    error.abs() > printed + allowance
-                } else {
-                    error > printed + allowance
-                };
-                if exact && pd > 1e-9 * c.size {
-                    s.depths_checked += 1;
-                    s.max_depth_error = s.max_depth_error.max(error.abs() / pd);
-                }
-                if wrong {
-                    s.failures.push(format!(
-                        "{} #{} ({}): depth {depth:e}, exact {pd:e} ({})",
-                        w.name,
-                        c.index,
-                        c.category,
-                        if exact { "exact" } else { "upper bound" }
-                    ));
-                }
-            }
+        }
+    }
+
+    /// The distance within `allowance` of the exact one, the lower bound below it, and the
+    /// closest points as far apart as the distance.
+    fn distance<const D: usize>(
+        &mut self,
+        w: &Workload,
+        c: &Case,
+        r: &DistanceResult<D>,
+        allowance: f64,
+    ) {
+        let error = (r.distance - c.dist).abs();
+        self.max_abs_error = self.max_abs_error.max(error);
+        self.max_error_over_allowance = self.max_error_over_allowance.max(error / allowance);
+        if error > allowance {
+            self.failures.push(format!(
+                "{} #{} ({}): distance {:e}, exact {:e}, error {:e} > allowance {:e}",
+                w.name, c.index, c.category, r.distance, c.dist, error, allowance
+            ));
+        }
+        if !(r.lower_bound <= c.dist && r.lower_bound >= 0.0) {
+            self.failures.push(format!(
+                "{} #{} ({}): lower bound {:e} above the exact distance {:e}",
+                w.name, c.index, c.category, r.lower_bound, c.dist
+            ));
         }
         // The closest points are as far apart as the reported distance; when the shapes
-        // intersect they are one common point, to within 1e-9 of the shapes' size (the weights of
-        // an enclosing simplex are ill-conditioned when it is as thin as the overlap).
+        // intersect they are one common point, to within 1e-9 of the shapes' size (the weights
+        // of an enclosing simplex are ill-conditioned when it is as thin as the overlap).
         let gap = (r.point_a - r.point_b).norm();
         let slack = if r.intersecting {
             1e-9 * c.size
@@ -125,13 +117,59 @@ fn score<const D: usize>(w: &Workload) -> Score {
             1e-12 * c.size
         };
         if (gap - r.distance).abs() > allowance + slack {
-            s.failures.push(format!(
+            self.failures.push(format!(
                 "{} #{} ({}): |point_a - point_b| = {:e} but distance {:e}",
                 w.name, c.index, c.category, gap, r.distance
             ));
         }
     }
-    s
+
+    /// The depth `p` of overlapping hulls `a` and `b`: confirmed by their supports along its
+    /// normal, and against the exact depth (or its upper bound) of the truth file.
+    fn depth<const D: usize>(
+        &mut self,
+        w: &Workload,
+        c: &Case,
+        (a, b): (&ConvexHull<D>, &ConvexHull<D>),
+        p: &PenetrationResult<D>,
+        allowance: f64,
+    ) {
+        let depth = -p.signed_distance;
+        let n = p.normal;
+        let support_depth = a.support(&n).dot(&n) - b.support(&-n).dot(&n);
+        if (support_depth - depth).abs() > allowance {
+            self.failures.push(format!(
+                "{} #{} ({}): depth {depth:e} but the support along the normal gives {support_depth:e}",
+                w.name, c.index, c.category
+            ));
+        }
+        let (Some(pd), true) = (c.pd, c.intersect) else {
+            return;
+        };
+        let exact = c.pd_exact;
+        let error = depth - pd;
+        // The truth files print depths to 6 significant digits: compare to that; the
+        // support check above certifies our depth to full precision.
+        let printed = 5e-6 * pd;
+        let wrong = if exact {
+            error.abs() > printed + allowance
+        } else {
+            error > printed + allowance
+        };
+        if exact && pd > 1e-9 * c.size {
+            self.depths_checked += 1;
+            self.max_depth_error = self.max_depth_error.max(error.abs() / pd);
+        }
+        if wrong {
+            self.failures.push(format!(
+                "{} #{} ({}): depth {depth:e}, exact {pd:e} ({})",
+                w.name,
+                c.index,
+                c.category,
+                if exact { "exact" } else { "upper bound" }
+            ));
+        }
+    }
 }
 
 #[test]
