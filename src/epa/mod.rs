@@ -796,7 +796,7 @@ where
     let coarse = COARSE_TOLERANCE.max(relative_tolerance);
     // Curved along one of the start's facet normals: they point every way (a cylinder's cap
     // faces one of them, along which its discs are creased).
-    let curved = |f: &Facet<D>| refine::is_curved(pair, &f.normal);
+    let curved = |f: &Facet<D>| pair.is_curved(&f.normal);
     if !(coarse > relative_tolerance && polytope.facets.iter().any(curved)) {
         return None;
     }
@@ -813,7 +813,7 @@ where
         relative: relative_tolerance,
         rounding,
     };
-    let refined = refine::refine_polytope(polytope, &facet, pair, tolerance, budget);
+    let refined = pair.refine_polytope(polytope, &facet, tolerance, budget);
     let refined = refined.filter(|r| {
         budget.spend() && no_deeper_than_along(pair, &facet.normal, r.depth, tolerance)
     });
@@ -931,7 +931,7 @@ where
             return Some(best);
         }
         let corners = facet.vertices.map(|i| polytope.vertices[i]);
-        let lower = refine::refine(pair, &facet.normal, &corners[..D], tolerance, budget)?;
+        let lower = pair.refine(&facet.normal, &corners[..D], tolerance, budget)?;
         if lower.depth >= best.depth {
             return None;
         }

@@ -102,47 +102,6 @@ enum Side {
 }
 
 impl Side {
-    /// The smooth parts of this side along the unit `n` (see [`Support::core_smooth_parts`]),
-    /// B's turned into A's frame and negated: its support function at `n` is `h_B(-n)`.
-    fn smooth_parts<const D: usize, A, B>(
-        self,
-        pair: &MinkowskiPair<'_, D, A, B>,
-        n: &Vector<D>,
-    ) -> Option<SmoothParts<D>>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        match self {
-            Side::A => pair.a.core_smooth_parts(n),
-            Side::B => pair
-                .b
-                .core_smooth_parts(&pair.b_in_a.rotation().tr_mul(&-n)),
-        }
-    }
-
-    /// The flat cap of this side near the unit `n` (see [`Cap`]), B's turned into A's frame
-    /// and negated.
-    fn cap<const D: usize, A, B>(
-        self,
-        pair: &MinkowskiPair<'_, D, A, B>,
-        n: &Vector<D>,
-    ) -> Option<Cap<D>>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
-        let cap = self.smooth_parts(pair, n)?.cap()?;
-        Some(match self {
-            Side::A => cap,
-            Side::B => Cap {
-                normal: -(pair.b_in_a.rotation() * cap.normal),
-                centre: -pair.b_in_a.transform_point(&cap.centre),
-                radius: cap.radius,
-            },
-        })
-    }
-
     /// The other side.
     fn other(self) -> Side {
         match self {
@@ -161,30 +120,54 @@ impl Side {
             Side::B => -w.b,
         }
     }
+}
 
-    /// The parts of this side along the unit `n`, in A's frame: its smooth parts, or, where it
-    /// has none (a polytope, a disc seen along its axis), the points it has shown, `seen`, as
-    /// linear pieces (its support function is at least the largest of them).
-    fn parts<const D: usize, A, B>(
-        self,
-        pair: &MinkowskiPair<'_, D, A, B>,
-        n: &Vector<D>,
-        seen: &Seen<D>,
-    ) -> Parts<D>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-    {
+/// The refinement's questions to the cores' difference, side by side (see [`Side`]), in A's
+/// frame.
+impl<const D: usize, A, B> MinkowskiPair<'_, D, A, B>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    /// The smooth parts of `side` along the unit `n` (see [`Support::core_smooth_parts`]),
+    /// B's turned into A's frame and negated: its support function at `n` is `h_B(-n)`.
+    fn smooth_parts_of(&self, side: Side, n: &Vector<D>) -> Option<SmoothParts<D>> {
+        match side {
+            Side::A => self.a.core_smooth_parts(n),
+            Side::B => self
+                .b
+                .core_smooth_parts(&self.b_in_a.rotation().tr_mul(&-n)),
+        }
+    }
+
+    /// The flat cap of `side` near the unit `n` (see [`Cap`]), B's turned into A's frame and
+    /// negated.
+    fn cap_of(&self, side: Side, n: &Vector<D>) -> Option<Cap<D>> {
+        let cap = self.smooth_parts_of(side, n)?.cap()?;
+        Some(match side {
+            Side::A => cap,
+            Side::B => Cap {
+                normal: -(self.b_in_a.rotation() * cap.normal),
+                centre: -self.b_in_a.transform_point(&cap.centre),
+                radius: cap.radius,
+            },
+        })
+    }
+
+    /// The parts of `side` along the unit `n`: its smooth parts, or, where it has none (a
+    /// polytope, a disc seen along its axis), the points it has shown, `seen`, as linear
+    /// pieces (its support function is at least the largest of them).
+    fn parts_of(&self, side: Side, n: &Vector<D>, seen: &Seen<D>) -> Parts<D> {
         let mut parts = Parts::new(SmoothPart::point(Vector::zeros()));
         let value = |part: &SmoothPart<D>| part.point.dot(n);
-        match self.smooth_parts(pair, n) {
+        match self.smooth_parts_of(side, n) {
             Some(smooth) => {
-                let rotation = pair.b_in_a.rotation();
+                let rotation = self.b_in_a.rotation();
                 for part in smooth.as_slice() {
-                    let part = match self {
+                    let part = match side {
                         Side::A => *part,
                         Side::B => SmoothPart {
-                            point: -pair.b_in_a.transform_point(&part.point),
+                            point: -self.b_in_a.transform_point(&part.point),
                             hessian: rotation * part.hessian * rotation.transpose(),
                         },
                     };
@@ -199,18 +182,90 @@ impl Side {
         }
         parts
     }
-}
 
-/// Whether a core of `pair` has smooth parts along `n` (see [`Support::core_smooth_parts`]).
-pub(super) fn is_curved<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    n: &Vector<D>,
-) -> bool
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    Side::A.smooth_parts(pair, n).is_some() || Side::B.smooth_parts(pair, n).is_some()
+    /// Whether a core has smooth parts along `n` (see [`Support::core_smooth_parts`]).
+    pub(super) fn is_curved(&self, n: &Vector<D>) -> bool {
+        self.smooth_parts_of(Side::A, n).is_some() || self.smooth_parts_of(Side::B, n).is_some()
+    }
+
+    /// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
+    /// within `tolerance`. `seen` are support points near `start` (the corners of an EPA facet):
+    /// the sides' points seed their linear pieces. `None` where no core has smooth parts along
+    /// `start`, or the refinement does not converge within its steps and `budget`.
+    ///
+    /// Each step models the overlap at the current normal ([`Model::at`]) and moves to the
+    /// normal the damped model leads to where that lowers the overlap ([`Walk::step`]).
+    pub(super) fn refine(
+        &self,
+        start: &Vector<D>,
+        seen: &[SupportPoint<D>],
+        tolerance: Tolerance,
+        budget: &mut Budget,
+    ) -> Option<Refined<D>> {
+        if !self.is_curved(start) {
+            return None;
+        }
+        let mut walk = Walk {
+            pair: self,
+            shown: [Seen::new(Vector::zeros()); 2],
+            steps: 0,
+            caps_tried: [false; 2],
+        };
+        for w in seen {
+            walk.show(w, start);
+        }
+        let mut at = walk.evaluate(*start, budget)?;
+        loop {
+            let model = Model::at(self, &at, &walk.shown);
+            match walk.step(&model, at, tolerance, budget)? {
+                Stepped::Converged(minimum) => return Some(minimum),
+                Stepped::Lower(lower) => at = lower,
+            }
+        }
+    }
+
+    /// The lowest local minimum of the cores' overlap from the facets of EPA's `polytope` (see
+    /// [`MAX_STARTS`]), the first `closest`, EPA's answer: `None` when the refinement from it does
+    /// not converge. Facets nearer the origin than `closest` are not started from: EPA has found
+    /// them broken by rounding (a cap's rim points, all in one plane, made a facet facing inwards).
+    pub(super) fn refine_polytope(
+        &self,
+        polytope: &Polytope<D>,
+        closest: &Facet<D>,
+        tolerance: Tolerance,
+        budget: &mut Budget,
+    ) -> Option<Refined<D>> {
+        let mut visited = [Vector::<D>::zeros(); 2 * MAX_STARTS];
+        let mut best: Option<Refined<D>> = None;
+        for start in 0..MAX_STARTS {
+            let below = best
+                .as_ref()
+                .map_or(f64::INFINITY, |b| b.depth - tolerance.at(b.depth));
+            let elsewhere =
+                |n: &Vector<D>| visited[..2 * start].iter().all(|v| v.dot(n) < SAME_BASIN);
+            let others = polytope.facets.iter().filter(|f| {
+                f.distance >= closest.distance && f.distance < below && elsewhere(&f.normal)
+            });
+            let next = others.min_by(|f, g| f.distance.total_cmp(&g.distance));
+            let Some(facet) = (if start == 0 { Some(closest) } else { next }) else {
+                break;
+            };
+            let corners = facet.vertices.map(|i| polytope.vertices[i]);
+            let refined = self.refine(&facet.normal, &corners[..D], tolerance, budget);
+            visited[2 * start] = facet.normal;
+            match refined {
+                Some(r) => {
+                    visited[2 * start + 1] = r.normal;
+                    if best.as_ref().is_none_or(|b| r.depth < b.depth) {
+                        best = Some(r);
+                    }
+                }
+                None if start == 0 => return None,
+                None => visited[2 * start + 1] = facet.normal,
+            }
+        }
+        best
+    }
 }
 
 /// At most [`MAX_PIECES`] items: those most nearly active along the normal (the highest
@@ -405,46 +460,6 @@ fn positive_where_free(k: &Matrix2<f64>, rows: &[Coords]) -> bool {
     }
 }
 
-/// The local minimum of the cores' overlap from the unit `start` (see the module's docs), to
-/// within `tolerance`. `seen` are support points near `start` (the corners of an EPA facet):
-/// the sides' points seed their linear pieces. `None` where no core has smooth parts along
-/// `start`, or the refinement does not converge within its steps and `budget`.
-///
-/// Each step models the overlap at the current normal ([`Model::at`]) and moves to the
-/// normal the damped model leads to where that lowers the overlap ([`Walk::step`]).
-pub(super) fn refine<const D: usize, A, B>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    start: &Vector<D>,
-    seen: &[SupportPoint<D>],
-    tolerance: Tolerance,
-    budget: &mut Budget,
-) -> Option<Refined<D>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    if !is_curved(pair, start) {
-        return None;
-    }
-    let mut walk = Walk {
-        pair,
-        shown: [Seen::new(Vector::zeros()); 2],
-        steps: 0,
-        caps_tried: [false; 2],
-    };
-    for w in seen {
-        walk.show(w, start);
-    }
-    let mut at = walk.evaluate(*start, budget)?;
-    loop {
-        let model = Model::at(pair, &at, &walk.shown);
-        match walk.step(&model, at, tolerance, budget)? {
-            Stepped::Converged(minimum) => return Some(minimum),
-            Stepped::Lower(lower) => at = lower,
-        }
-    }
-}
-
 /// The state of a refinement between its steps: the points the sides have shown, the support
 /// points evaluated (at most [`MAX_STEPS`]) and the flat caps whose normal was tried.
 struct Walk<'p, 's, const D: usize, A: ?Sized, B: ?Sized> {
@@ -588,8 +603,8 @@ impl<const D: usize> Model<D> {
     {
         let n = at.normal;
         let pieces = pieces(
-            &Side::A.parts(pair, &n, &shown[0]),
-            &Side::B.parts(pair, &n, &shown[1]),
+            &pair.parts_of(Side::A, &n, &shown[0]),
+            &pair.parts_of(Side::B, &n, &shown[1]),
             &n,
         );
         let pieces = pieces.as_slice();
@@ -642,7 +657,7 @@ where
         if *tried {
             continue;
         }
-        let Some(cap) = side.cap(pair, n) else {
+        let Some(cap) = pair.cap_of(side, n) else {
             continue;
         };
         let along = cap.normal.dot(n);
@@ -688,8 +703,8 @@ where
         return *to;
     }
     let pieces = pieces(
-        &Side::A.parts(pair, to, &shown[0]),
-        &Side::B.parts(pair, to, &shown[1]),
+        &pair.parts_of(Side::A, to, &shown[0]),
+        &pair.parts_of(Side::B, to, &shown[1]),
         to,
     );
     let mut order: [usize; MAX_PIECES] = std::array::from_fn(|i| i);
@@ -750,7 +765,7 @@ where
         .into_iter()
         .zip(shown)
         .map(|(side, seen)| {
-            let parts = side.parts(pair, n, seen);
+            let parts = pair.parts_of(side, n, seen);
             let reach = parts.as_slice().iter().map(|p| p.point.dot(n));
             reach.fold(f64::NEG_INFINITY, f64::max)
         })
@@ -808,50 +823,4 @@ fn positive_definite(k: &Matrix2<f64>, floor: f64) -> Matrix2<f64> {
     let half_gap = (0.5 * (k[(0, 0)] - k[(1, 1)])).hypot(k[(0, 1)]);
     let lowest = half_trace - half_gap;
     k + Matrix2::identity() * (floor + (-lowest).max(0.0))
-}
-
-/// The lowest local minimum of the cores' overlap from the facets of EPA's `polytope` (see
-/// [`MAX_STARTS`]), the first `closest`, EPA's answer: `None` when the refinement from it does
-/// not converge. Facets nearer the origin than `closest` are not started from: EPA has found
-/// them broken by rounding (a cap's rim points, all in one plane, made a facet facing inwards).
-pub(super) fn refine_polytope<const D: usize, A, B>(
-    polytope: &Polytope<D>,
-    closest: &Facet<D>,
-    pair: &MinkowskiPair<'_, D, A, B>,
-    tolerance: Tolerance,
-    budget: &mut Budget,
-) -> Option<Refined<D>>
-where
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    let mut visited = [Vector::<D>::zeros(); 2 * MAX_STARTS];
-    let mut best: Option<Refined<D>> = None;
-    for start in 0..MAX_STARTS {
-        let below = best
-            .as_ref()
-            .map_or(f64::INFINITY, |b| b.depth - tolerance.at(b.depth));
-        let elsewhere = |n: &Vector<D>| visited[..2 * start].iter().all(|v| v.dot(n) < SAME_BASIN);
-        let others = polytope.facets.iter().filter(|f| {
-            f.distance >= closest.distance && f.distance < below && elsewhere(&f.normal)
-        });
-        let next = others.min_by(|f, g| f.distance.total_cmp(&g.distance));
-        let Some(facet) = (if start == 0 { Some(closest) } else { next }) else {
-            break;
-        };
-        let corners = facet.vertices.map(|i| polytope.vertices[i]);
-        let refined = refine(pair, &facet.normal, &corners[..D], tolerance, budget);
-        visited[2 * start] = facet.normal;
-        match refined {
-            Some(r) => {
-                visited[2 * start + 1] = r.normal;
-                if best.as_ref().is_none_or(|b| r.depth < b.depth) {
-                    best = Some(r);
-                }
-            }
-            None if start == 0 => return None,
-            None => visited[2 * start + 1] = facet.normal,
-        }
-    }
-    best
 }

@@ -149,29 +149,33 @@ fn compare_magnitudes(a: &[u64], b: &[u64]) -> Ordering {
 /// `a + b` of magnitudes.
 fn add_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
     let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-    let mut sum = Vec::with_capacity(long.len() + 1);
-    let mut carry = false;
-    for (i, &x) in long.iter().enumerate() {
-        let (s, c1) = x.overflowing_add(short.get(i).copied().unwrap_or(0));
-        let (s, c2) = s.overflowing_add(u64::from(carry));
-        sum.push(s);
-        carry = c1 || c2;
-    }
+    let (mut sum, carry) = limb_by_limb(long, short, u64::overflowing_add);
     sum.push(u64::from(carry));
     sum
 }
 
 /// `a - b` of magnitudes, `a >= b`.
 fn subtract_magnitudes(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut difference = Vec::with_capacity(a.len());
-    let mut borrow = false;
-    for (i, &x) in a.iter().enumerate() {
-        let (d, b1) = x.overflowing_sub(b.get(i).copied().unwrap_or(0));
-        let (d, b2) = d.overflowing_sub(u64::from(borrow));
-        difference.push(d);
-        borrow = b1 || b2;
+    limb_by_limb(a, b, u64::overflowing_sub).0
+}
+
+/// `op` applied limb by limb to `long` and `short` (padded with zeros), its overflow carried
+/// into the next limb: the limbs of a sum or a difference as long as `long`, and whether the
+/// last limb overflowed.
+fn limb_by_limb(
+    long: &[u64],
+    short: &[u64],
+    op: impl Fn(u64, u64) -> (u64, bool),
+) -> (Vec<u64>, bool) {
+    let mut limbs = Vec::with_capacity(long.len() + 1);
+    let mut carry = false;
+    for (i, &x) in long.iter().enumerate() {
+        let (y, c1) = op(x, short.get(i).copied().unwrap_or(0));
+        let (y, c2) = op(y, u64::from(carry));
+        limbs.push(y);
+        carry = c1 || c2;
     }
-    difference
+    (limbs, carry)
 }
 
 impl Add for &Int {

@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 
 use nalgebra::SMatrix;
 
-use super::CURVED_SUPPORT_ULPS;
+use super::{centred_at_origin, CURVED_SUPPORT_ULPS};
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::shape::ball::scaled_unit;
@@ -100,20 +100,9 @@ impl<K: Profile, const D: usize> Support<D> for AxialSolid<K, D> {
         K::support(self, dir)
     }
 
-    /// The middle of the axis.
-    fn center(&self) -> Vector<D> {
-        Vector::zeros()
-    }
-
-    /// The middle of the axis, inside the solid.
-    fn core_inner_point(&self) -> Option<Vector<D>> {
-        Some(Vector::zeros())
-    }
-
-    /// The diameter of the cylinder of this size.
-    fn extent(&self) -> f64 {
-        2.0 * self.half_height.hypot(self.radius)
-    }
+    // Centred at the middle of the axis, inside the solid; the extent is the diameter of the
+    // cylinder of this size.
+    centred_at_origin!(self => 2.0 * self.half_height.hypot(self.radius));
 
     /// In 3D a rim point `r a` is rounded by a few units relative to the radius; in 2D the
     /// support points are the given sizes.

@@ -1,5 +1,6 @@
 //! Circles (2D) and spheres (3D).
 
+use super::centred_at_origin;
 use crate::error::ShapeError;
 use crate::range::check_size;
 use crate::support::{Support, Vector};
@@ -30,18 +31,8 @@ impl<const D: usize> Support<D> for Ball<D> {
         scaled_unit(dir, self.radius)
     }
 
-    fn center(&self) -> Vector<D> {
-        Vector::zeros()
-    }
-
-    /// The core is the centre.
-    fn core_inner_point(&self) -> Option<Vector<D>> {
-        Some(Vector::zeros())
-    }
-
-    fn extent(&self) -> f64 {
-        2.0 * self.radius
-    }
+    // The core is the centre.
+    centred_at_origin!(self => 2.0 * self.radius);
 
     fn margin(&self) -> f64 {
         self.radius

@@ -1,7 +1,7 @@
 //! Rectangles (2D) and boxes (3D).
 
+use super::{centred_at_origin, checked_half_sizes};
 use crate::error::ShapeError;
-use crate::range::check_size;
 use crate::support::{Face, Support, Vector};
 
 /// An axis-aligned rectangle or box centred at the local origin, given by its half extents.
@@ -14,10 +14,9 @@ impl<const D: usize> Cuboid<D> {
     /// A box with the given half extents; fails on a negative or non-finite one, or one outside the
     /// supported range (see [`crate::range`]).
     pub fn new(half_extents: Vector<D>) -> Result<Self, ShapeError> {
-        for (i, h) in half_extents.iter().enumerate() {
-            check_size(format_args!("half extent {i}"), *h)?;
-        }
-        Ok(Self { half_extents })
+        Ok(Self {
+            half_extents: checked_half_sizes(half_extents, "half extent")?,
+        })
     }
 
     /// The half extents.
@@ -50,17 +49,7 @@ impl<const D: usize> Support<D> for Cuboid<D> {
         })
     }
 
-    fn center(&self) -> Vector<D> {
-        Vector::zeros()
-    }
-
-    fn core_inner_point(&self) -> Option<Vector<D>> {
-        Some(Vector::zeros())
-    }
-
-    fn extent(&self) -> f64 {
-        2.0 * self.half_extents.norm()
-    }
+    centred_at_origin!(self => 2.0 * self.half_extents.norm());
 
     /// The corners reaching within `tolerance` of the support point: a corner falls short of
     /// it by `2 h_i |dir_i|` for each axis `i` on which it lies on the other side. A corner's id

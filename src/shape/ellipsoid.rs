@@ -2,9 +2,8 @@
 
 use nalgebra::SMatrix;
 
-use super::CURVED_SUPPORT_ULPS;
+use super::{centred_at_origin, checked_half_sizes, CURVED_SUPPORT_ULPS};
 use crate::error::ShapeError;
-use crate::range::check_size;
 use crate::support::{SmoothPart, SmoothParts, Support, Vector};
 
 /// An axis-aligned ellipse or ellipsoid centred at the local origin, given by its semi-axes.
@@ -18,10 +17,9 @@ impl<const D: usize> Ellipsoid<D> {
     /// supported range (see [`crate::range`]). Zero
     /// semi-axes give flat ellipsoids (an ellipse in 3D, a segment, a point).
     pub fn new(half_axes: Vector<D>) -> Result<Self, ShapeError> {
-        for (i, h) in half_axes.iter().enumerate() {
-            check_size(format_args!("semi-axis {i}"), *h)?;
-        }
-        Ok(Self { half_axes })
+        Ok(Self {
+            half_axes: checked_half_sizes(half_axes, "semi-axis")?,
+        })
     }
 
     /// The semi-axes.
@@ -45,17 +43,7 @@ impl<const D: usize> Support<D> for Ellipsoid<D> {
         }
     }
 
-    fn center(&self) -> Vector<D> {
-        Vector::zeros()
-    }
-
-    fn core_inner_point(&self) -> Option<Vector<D>> {
-        Some(Vector::zeros())
-    }
-
-    fn extent(&self) -> f64 {
-        2.0 * self.half_axes.norm()
-    }
+    centred_at_origin!(self => 2.0 * self.half_axes.norm());
 
     /// `E^2 d / |E d|` is rounded by a few units relative to the half axes.
     fn support_rounding(&self) -> f64 {

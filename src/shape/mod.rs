@@ -141,6 +141,37 @@ macro_rules! as_concrete_pair {
 }
 pub(crate) use as_concrete_pair;
 
+/// The [`Support`] methods of a shape centred at its local origin, a point of its core: its
+/// centre and inner point there, and its extent `$extent`, an expression of `$self`.
+macro_rules! centred_at_origin {
+    ($self:ident => $extent:expr) => {
+        fn center(&self) -> $crate::support::Vector<D> {
+            $crate::support::Vector::zeros()
+        }
+
+        fn core_inner_point(&self) -> Option<$crate::support::Vector<D>> {
+            Some($crate::support::Vector::zeros())
+        }
+
+        fn extent(&$self) -> f64 {
+            $extent
+        }
+    };
+}
+use centred_at_origin;
+
+/// `half_sizes` along the local axes when each is a valid size (see [`check_size`]), the
+/// error naming the first that is not as `what` and its axis ("semi-axis 1").
+fn checked_half_sizes<const D: usize>(
+    half_sizes: Vector<D>,
+    what: &str,
+) -> Result<Vector<D>, ShapeError> {
+    for (i, h) in half_sizes.iter().enumerate() {
+        check_size(format_args!("{what} {i}"), *h)?;
+    }
+    Ok(half_sizes)
+}
+
 impl<const D: usize> Shape<D> {
     /// `shape` as the enum, when it is one (see [`Support::as_any`]). Inlined, the test
     /// folds away for every sized type.
