@@ -1,14 +1,15 @@
 //! Warm-started queries of the C ABI: a caller-owned simplex cache per pair of shapes.
 
 use crate::cache::SimplexCache;
+use crate::error::QueryError;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
-    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
+    pair_query, query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query,
 };
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
-use crate::gjk::{distance_cached, intersect_cached};
+use crate::gjk::{distance_cached, intersect_cached, DistanceResult};
 use crate::support::{Support, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value
@@ -102,56 +103,55 @@ impl GjkSimplexCache {
     }
 }
 
-/// The cached distance query, written out even when the iteration cap was hit.
-struct CachedDistance<'o> {
-    cache: &'o mut GjkSimplexCache,
-    out: &'o mut GjkDistanceResult,
-}
+impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
+    /// `gjk::distance_cached` on the pair, warm-started from `cache`.
+    #[inline(always)]
+    fn distance_cached(
+        &self,
+        cache: &mut SimplexCache<D>,
+    ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
+        distance_cached(
+            self.a,
+            self.pose_a,
+            self.b,
+            self.pose_b,
+            self.options,
+            cache,
+        )
+    }
 
-impl QueryFn<()> for CachedDistance<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let outcome = self.cache.around(|cache| {
-            distance_cached(
-                pair.a,
-                pair.pose_a,
-                pair.b,
-                pair.pose_b,
-                pair.options,
-                cache,
-            )
-        })?;
-        write_out(outcome, self.out)
+    /// `gjk::intersect_cached` on the pair, warm-started from `cache`.
+    #[inline(always)]
+    fn intersect_cached(
+        &self,
+        cache: &mut SimplexCache<D>,
+    ) -> Result<bool, QueryError<DistanceResult<D>>> {
+        intersect_cached(
+            self.a,
+            self.pose_a,
+            self.b,
+            self.pose_b,
+            self.options,
+            cache,
+        )
     }
 }
 
-/// The cached boolean query.
-struct CachedIntersect<'o> {
-    cache: &'o mut GjkSimplexCache,
-    out: &'o mut bool,
-}
+/// The distance query warm-started from the cache, written out even when the iteration cap
+/// was hit.
+struct CachedDistance<'c>(&'c mut GjkSimplexCache);
 
-impl QueryFn<()> for CachedIntersect<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let outcome = self.cache.around(|cache| {
-            intersect_cached(
-                pair.a,
-                pair.pose_a,
-                pair.b,
-                pair.pose_b,
-                pair.options,
-                cache,
-            )
-        })?;
-        *self.out = outcome.map_err(query_failure)?;
-        Ok(())
-    }
-}
+pair_query!(CachedDistance<'_> => GjkDistanceResult, |CachedDistance(cache), pair, out| {
+    write_out(cache.around(|c| pair.distance_cached(c))?, out)
+});
+
+/// The boolean query warm-started from the cache.
+struct CachedIntersect<'c>(&'c mut GjkSimplexCache);
+
+pair_query!(CachedIntersect<'_> => bool, |CachedIntersect(cache), pair, out| {
+    *out = cache.around(|c| pair.intersect_cached(c))?.map_err(query_failure)?;
+    Ok(())
+});
 
 /// `gjk_distance_ex` warm-started from `*cache`, which then holds this query's final simplex:
 /// for shapes that move a little between calls (one cache per pair, kept across frames), the
@@ -176,8 +176,7 @@ pub unsafe extern "C" fn gjk_distance_cached(
     guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(CachedDistance { cache, out })
+        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedDistance(cache), out)
     })
 }
 
@@ -203,7 +202,6 @@ pub unsafe extern "C" fn gjk_intersect_cached(
     guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(CachedIntersect { cache, out })
+        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedIntersect(cache), out)
     })
 }
