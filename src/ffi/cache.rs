@@ -1,7 +1,6 @@
 //! Warm-started queries of the C ABI: a caller-owned simplex cache per pair of shapes.
 
 use crate::cache::SimplexCache;
-use crate::error::QueryError;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
@@ -9,8 +8,8 @@ use crate::ffi::query::{
 };
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
-use crate::gjk::{distance_cached, intersect_cached, DistanceResult};
-use crate::support::{Support, SupportKey, Vector};
+use crate::gjk::{distance_cached, intersect_cached, QueryOptions};
+use crate::support::{Pose, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value
 /// the caller owns, one per pair (in this order), zero-initialized (or from
@@ -103,38 +102,20 @@ impl GjkSimplexCache {
     }
 }
 
-impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
-    /// `gjk::distance_cached` on the pair, warm-started from `cache`.
-    #[inline(always)]
-    fn distance_cached(
-        &self,
-        cache: &mut SimplexCache<D>,
-    ) -> Result<DistanceResult<D>, QueryError<DistanceResult<D>>> {
-        distance_cached(
-            self.a,
-            self.pose_a,
-            self.b,
-            self.pose_b,
-            self.options,
-            cache,
-        )
-    }
+/// A warm-started query of the library (`gjk::distance_cached`, `gjk::intersect_cached`) on
+/// shapes of types `A` and `B`, answering `R`.
+type WarmQuery<const D: usize, A, B, R> =
+    fn(&A, &Pose<D>, &B, &Pose<D>, &QueryOptions, &mut SimplexCache<D>) -> R;
 
-    /// `gjk::intersect_cached` on the pair, warm-started from `cache`.
-    #[inline(always)]
-    fn intersect_cached(
-        &self,
-        cache: &mut SimplexCache<D>,
-    ) -> Result<bool, QueryError<DistanceResult<D>>> {
-        intersect_cached(
-            self.a,
-            self.pose_a,
-            self.b,
-            self.pose_b,
-            self.options,
-            cache,
-        )
-    }
+/// `query` on the pair, warm-started from `cache`, which then holds where it ended (see
+/// [`GjkSimplexCache::around`]).
+#[inline(always)]
+fn warm<const D: usize, A, B, R>(
+    pair: Posed<D, A, B>,
+    cache: &mut GjkSimplexCache,
+    query: WarmQuery<D, A, B, R>,
+) -> Result<R, Failure> {
+    cache.around(|c| query(pair.a, pair.pose_a, pair.b, pair.pose_b, pair.options, c))
 }
 
 /// The distance query warm-started from the cache, written out even when the iteration cap
@@ -142,14 +123,14 @@ impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
 struct CachedDistance<'c>(&'c mut GjkSimplexCache);
 
 pair_query!(CachedDistance<'_> => GjkDistanceResult, |CachedDistance(cache), pair, out| {
-    write_out(cache.around(|c| pair.distance_cached(c))?, out)
+    write_out(warm(pair, cache, distance_cached)?, out)
 });
 
 /// The boolean query warm-started from the cache.
 struct CachedIntersect<'c>(&'c mut GjkSimplexCache);
 
 pair_query!(CachedIntersect<'_> => bool, |CachedIntersect(cache), pair, out| {
-    *out = cache.around(|c| pair.intersect_cached(c))?.map_err(query_failure)?;
+    *out = warm(pair, cache, intersect_cached)?.map_err(query_failure)?;
     Ok(())
 });
 

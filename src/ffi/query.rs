@@ -1,4 +1,5 @@
-//! The queries of the C ABI: intersection and distance.
+//! The pair queries of the C ABI (intersection, distance, penetration) and the dispatcher that
+//! every export on a pair of shapes runs through ([`Query::dispatch`]).
 
 use crate::epa::{penetration_with, PenetrationResult};
 use crate::error::QueryError;
