@@ -1,11 +1,11 @@
 //! `gjk_shape_aabb`: the bounding box of a placed shape.
 
 use crate::aabb::aabb;
-use crate::ffi::callback::checked;
+use crate::ffi::one_shape::{dispatch_shape, ShapeQuery};
 use crate::ffi::pointers::{input, optional, output};
-use crate::ffi::pose::{FromGjkPose, GjkPose};
+use crate::ffi::pose::GjkPose;
 use crate::ffi::query::to3;
-use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus};
 use crate::shape::Shape;
 use crate::support::Pose;
@@ -30,28 +30,28 @@ pub unsafe extern "C" fn gjk_shape_aabb(
         let pose = optional(pose, "pose")?;
         output(min, "min")?;
         output(max, "max")?;
-        let (lo, hi) = match &shape.shape {
-            AnyShape::Planar(s) => placed_box(s, pose)?,
-            AnyShape::Spatial(s) => placed_box(s, pose)?,
-        };
-        std::slice::from_raw_parts_mut(min, 3).copy_from_slice(&lo);
-        std::slice::from_raw_parts_mut(max, 3).copy_from_slice(&hi);
+        let mut corners = ([0.0; 3], [0.0; 3]);
+        dispatch_shape(shape, pose, PlacedBox, &mut corners)?;
+        std::slice::from_raw_parts_mut(min, 3).copy_from_slice(&corners.0);
+        std::slice::from_raw_parts_mut(max, 3).copy_from_slice(&corners.1);
         Ok(())
     })
 }
 
-/// The box of `shape` placed by `pose`, as the C ABI's three coordinates.
-fn placed_box<const D: usize>(
-    shape: &Shape<D>,
-    pose: Option<&GjkPose>,
-) -> Result<([f64; 3], [f64; 3]), Failure>
-where
-    Pose<D>: FromGjkPose,
-{
-    let mut slot = None;
-    let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
-    checked(shape.calls_back(), || {
+/// The box of the placed shape, as the C ABI's three coordinates of its corners.
+struct PlacedBox;
+
+impl ShapeQuery for PlacedBox {
+    type Out = ([f64; 3], [f64; 3]);
+
+    fn write<const D: usize>(
+        self,
+        shape: &Shape<D>,
+        pose: &Pose<D>,
+        out: &mut Self::Out,
+    ) -> Result<(), Failure> {
         let b = aabb(shape, pose);
-        Ok((to3(&b.min), to3(&b.max)))
-    })
+        *out = (to3(&b.min), to3(&b.max));
+        Ok(())
+    }
 }

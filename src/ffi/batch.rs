@@ -4,11 +4,11 @@
 use crate::batch::{pairs_within, BatchOptions, PairsError, Placed, Runner};
 use crate::error::QueryError;
 use crate::ffi::callback::checked;
-use crate::ffi::pointers::{array, input, optional, optional_array, optional_array_mut, output};
+use crate::ffi::pointers::{array, input, optional_array, optional_array_mut, output};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::query::{
-    query_failure, write_out, GjkDistanceResult, GjkPenetrationResult, GjkQueryOptions, Posed,
-    Query, QueryFn,
+    options_at, Distance, GjkDistanceResult, GjkPenetrationResult, GjkQueryOptions, Intersect,
+    PairQuery, Penetration, Query,
 };
 use crate::ffi::shapes::{AnyShape, GjkShape};
 use crate::ffi::status::{
@@ -17,7 +17,7 @@ use crate::ffi::status::{
 };
 use crate::gjk::QueryOptions;
 use crate::shape::Shape;
-use crate::support::{Pose, Support};
+use crate::support::Pose;
 
 /// One pair found by `gjk_pairs_within`: the indices of its shapes in the input array
 /// (`i < j`) and the distance query of shape `i` (as A) against shape `j` (as B).
@@ -43,13 +43,31 @@ pub struct GjkPairList {
 /// # Safety
 /// `options` must be NULL or valid for reading.
 unsafe fn query_options(options: *const GjkQueryOptions) -> Result<QueryOptions, Failure> {
-    let options = optional(options, "options")?
-        .map(|o| QueryOptions::from(*o))
-        .unwrap_or_default();
+    let options = options_at(options)?;
     options
         .validate::<()>()
         .map_err(|e| Failure::invalid(e.to_string()))?;
     Ok(options)
+}
+
+/// A query of the batches: a [`PairQuery`] run on every pair, with its single call's rule
+/// for writing the answer at the iteration cap.
+trait Batched: PairQuery<Out: Default + Copy + Send> + Copy + Sync {
+    /// Whether the single call writes its answer also on GJK_NO_CONVERGENCE (the best bounds
+    /// found stay valid).
+    const WRITTEN_AT_CAP: bool;
+}
+
+impl Batched for Distance {
+    const WRITTEN_AT_CAP: bool = true;
+}
+
+impl Batched for Penetration {
+    const WRITTEN_AT_CAP: bool = true;
+}
+
+impl Batched for Intersect {
+    const WRITTEN_AT_CAP: bool = false;
 }
 
 /// The answer of one pair of a batch: the value to write (also on GJK_NO_CONVERGENCE when
@@ -60,80 +78,15 @@ struct Answer<T> {
 }
 
 impl<T> Answer<T> {
-    /// `value` with what became of its query: written on success and on the iteration cap
-    /// (whose bounds stay valid), as the single calls write it; not on any other failure.
-    fn of(value: T, outcome: Result<(), Failure>) -> Self {
-        match outcome {
-            Ok(()) => Self {
-                value: Some(value),
-                failure: None,
-            },
-            Err(f) if f.status == GJK_NO_CONVERGENCE => Self {
-                value: Some(value),
-                failure: Some(f),
-            },
-            Err(f) => Self::failed(f),
-        }
-    }
-
-    /// The answer of a query that writes its result also at the iteration cap (see
-    /// `write_out`), as the single calls write it.
-    fn written<R>(outcome: Result<R, QueryError<R>>) -> Self
-    where
-        T: Default + for<'r> From<&'r R>,
-    {
-        let mut value = T::default();
-        let outcome = write_out(outcome, &mut value);
-        Self::of(value, outcome)
-    }
-
-    fn failed(failure: Failure) -> Self {
-        Self {
-            value: None,
-            failure: Some(failure),
-        }
-    }
-}
-
-/// The distance query of a batch: its answer as `gjk_distance_ex` writes it.
-#[derive(Clone, Copy)]
-struct DistanceQuery;
-
-impl QueryFn<Answer<GjkDistanceResult>> for DistanceQuery {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<Answer<GjkDistanceResult>, Failure> {
-        Ok(Answer::written(pair.distance()))
-    }
-}
-
-/// The penetration query of a batch: its answer as `gjk_penetration_ex` writes it.
-#[derive(Clone, Copy)]
-struct PenetrationQuery;
-
-impl QueryFn<Answer<GjkPenetrationResult>> for PenetrationQuery {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<Answer<GjkPenetrationResult>, Failure> {
-        Ok(Answer::written(pair.penetration()))
-    }
-}
-
-/// The boolean query of a batch.
-#[derive(Clone, Copy)]
-struct IntersectQuery;
-
-impl QueryFn<Answer<bool>> for IntersectQuery {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<Answer<bool>, Failure> {
-        Ok(match pair.intersect() {
-            Ok(hit) => Answer::of(hit, Ok(())),
-            Err(e) => Answer::failed(query_failure(e)),
-        })
+    /// `value` with what became of its query: written on success, and on the iteration cap
+    /// when the single call writes it there (`written_at_cap`); not on any other failure.
+    fn of(value: T, outcome: Result<(), Failure>, written_at_cap: bool) -> Self {
+        let (value, failure) = match outcome {
+            Ok(()) => (Some(value), None),
+            Err(f) if written_at_cap && f.status == GJK_NO_CONVERGENCE => (Some(value), Some(f)),
+            Err(f) => (None, Some(f)),
+        };
+        Self { value, failure }
     }
 }
 
@@ -199,7 +152,7 @@ impl Firsts {
 /// # Safety
 /// As the batch calls.
 #[allow(clippy::too_many_arguments)]
-unsafe fn batch<Out, Q>(
+unsafe fn batch<Q: Batched>(
     query: Q,
     shapes_a: *const *const GjkShape,
     poses_a: *const GjkPose,
@@ -208,13 +161,9 @@ unsafe fn batch<Out, Q>(
     count: usize,
     options: *const GjkQueryOptions,
     threads: u32,
-    results: *mut Out,
+    results: *mut Q::Out,
     statuses: *mut GjkStatus,
-) -> Result<(), Failure>
-where
-    Out: Send + Copy,
-    Q: QueryFn<Answer<Out>> + Copy + Sync,
-{
+) -> Result<(), Failure> {
     let shapes_a = ShapePointers(array(shapes_a, count, "shapes_a")?);
     let shapes_b = ShapePointers(array(shapes_b, count, "shapes_b")?);
     let poses_a = optional_array(poses_a, count, "poses_a")?;
@@ -227,15 +176,15 @@ where
     // Empty when not asked for.
     let statuses = optional_array_mut(statuses, count, "statuses")?;
     // Each pair as its single call: its shapes, then `Query::dispatch`.
-    let answer = |k: usize| -> Answer<Out> {
-        match (shapes_a.shape(k, "shape a"), shapes_b.shape(k, "shape b")) {
-            (Err(f), _) | (_, Err(f)) => Answer::failed(f),
-            (Ok(a), Ok(b)) => Query::of(a, poses_a.get(k), b, poses_b.get(k), options)
-                .dispatch(query)
-                .unwrap_or_else(Answer::failed),
-        }
+    let answer = |k: usize| {
+        let mut value = Q::Out::default();
+        let outcome = shapes_a.shape(k, "shape a").and_then(|a| {
+            let b = shapes_b.shape(k, "shape b")?;
+            Query::of(a, poses_a.get(k), b, poses_b.get(k), options).dispatch(query, &mut value)
+        });
+        Answer::of(value, outcome, Q::WRITTEN_AT_CAP)
     };
-    let run = |first: usize, results: &mut [Out], statuses: &mut [GjkStatus]| {
+    let run = |first: usize, results: &mut [Q::Out], statuses: &mut [GjkStatus]| {
         let mut firsts = Firsts::default();
         for (offset, result) in results.iter_mut().enumerate() {
             let k = first + offset;
@@ -302,15 +251,7 @@ pub unsafe extern "C" fn gjk_distance_batch(
 ) -> GjkStatus {
     guard(|| {
         batch(
-            DistanceQuery,
-            shapes_a,
-            poses_a,
-            shapes_b,
-            poses_b,
-            count,
-            options,
-            threads,
-            results,
+            Distance, shapes_a, poses_a, shapes_b, poses_b, count, options, threads, results,
             statuses,
         )
     })
@@ -340,7 +281,7 @@ pub unsafe extern "C" fn gjk_penetration_batch(
 ) -> GjkStatus {
     guard(|| {
         batch(
-            PenetrationQuery,
+            Penetration,
             shapes_a,
             poses_a,
             shapes_b,
@@ -376,15 +317,7 @@ pub unsafe extern "C" fn gjk_intersect_batch(
 ) -> GjkStatus {
     guard(|| {
         batch(
-            IntersectQuery,
-            shapes_a,
-            poses_a,
-            shapes_b,
-            poses_b,
-            count,
-            options,
-            threads,
-            results,
+            Intersect, shapes_a, poses_a, shapes_b, poses_b, count, options, threads, results,
             statuses,
         )
     })

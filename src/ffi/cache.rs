@@ -4,12 +4,12 @@ use crate::cache::SimplexCache;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
-    query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
+    pair_query, query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query,
 };
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
-use crate::gjk::{distance_cached, intersect_cached};
-use crate::support::{Support, SupportKey, Vector};
+use crate::gjk::{distance_cached, intersect_cached, QueryOptions};
+use crate::support::{Pose, SupportKey, Vector};
 
 /// Where the last query of a pair of shapes ended, to start the next one there: a plain value
 /// the caller owns, one per pair (in this order), zero-initialized (or from
@@ -102,56 +102,37 @@ impl GjkSimplexCache {
     }
 }
 
-/// The cached distance query, written out even when the iteration cap was hit.
-struct CachedDistance<'o> {
-    cache: &'o mut GjkSimplexCache,
-    out: &'o mut GjkDistanceResult,
+/// A warm-started query of the library (`gjk::distance_cached`, `gjk::intersect_cached`) on
+/// shapes of types `A` and `B`, answering `R`.
+type WarmQuery<const D: usize, A, B, R> =
+    fn(&A, &Pose<D>, &B, &Pose<D>, &QueryOptions, &mut SimplexCache<D>) -> R;
+
+/// `query` on the pair, warm-started from `cache`, which then holds where it ended (see
+/// [`GjkSimplexCache::around`]).
+#[inline(always)]
+fn warm<const D: usize, A, B, R>(
+    pair: Posed<D, A, B>,
+    cache: &mut GjkSimplexCache,
+    query: WarmQuery<D, A, B, R>,
+) -> Result<R, Failure> {
+    cache.around(|c| query(pair.a, pair.pose_a, pair.b, pair.pose_b, pair.options, c))
 }
 
-impl QueryFn<()> for CachedDistance<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let outcome = self.cache.around(|cache| {
-            distance_cached(
-                pair.a,
-                pair.pose_a,
-                pair.b,
-                pair.pose_b,
-                pair.options,
-                cache,
-            )
-        })?;
-        write_out(outcome, self.out)
-    }
-}
+/// The distance query warm-started from the cache, written out even when the iteration cap
+/// was hit.
+struct CachedDistance<'c>(&'c mut GjkSimplexCache);
 
-/// The cached boolean query.
-struct CachedIntersect<'o> {
-    cache: &'o mut GjkSimplexCache,
-    out: &'o mut bool,
-}
+pair_query!(CachedDistance<'_> => GjkDistanceResult, |CachedDistance(cache), pair, out| {
+    write_out(warm(pair, cache, distance_cached)?, out)
+});
 
-impl QueryFn<()> for CachedIntersect<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let outcome = self.cache.around(|cache| {
-            intersect_cached(
-                pair.a,
-                pair.pose_a,
-                pair.b,
-                pair.pose_b,
-                pair.options,
-                cache,
-            )
-        })?;
-        *self.out = outcome.map_err(query_failure)?;
-        Ok(())
-    }
-}
+/// The boolean query warm-started from the cache.
+struct CachedIntersect<'c>(&'c mut GjkSimplexCache);
+
+pair_query!(CachedIntersect<'_> => bool, |CachedIntersect(cache), pair, out| {
+    *out = warm(pair, cache, intersect_cached)?.map_err(query_failure)?;
+    Ok(())
+});
 
 /// `gjk_distance_ex` warm-started from `*cache`, which then holds this query's final simplex:
 /// for shapes that move a little between calls (one cache per pair, kept across frames), the
@@ -176,8 +157,7 @@ pub unsafe extern "C" fn gjk_distance_cached(
     guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(CachedDistance { cache, out })
+        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedDistance(cache), out)
     })
 }
 
@@ -203,7 +183,6 @@ pub unsafe extern "C" fn gjk_intersect_cached(
     guard(move || {
         let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(CachedIntersect { cache, out })
+        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedIntersect(cache), out)
     })
 }

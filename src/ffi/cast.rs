@@ -1,15 +1,15 @@
 //! The casts of the C ABI: rays and linearly moving shapes (time of impact).
 
 use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
-use crate::ffi::callback::checked;
+use crate::ffi::one_shape::{dispatch_shape, ShapeQuery};
 use crate::ffi::pointers::{coordinates, input, optional, output};
-use crate::ffi::pose::{FromGjkPose, GjkPose};
-use crate::ffi::query::{to3, GjkQueryOptions, Posed, Query, QueryFn};
-use crate::ffi::shapes::{AnyShape, GjkShape};
+use crate::ffi::pose::GjkPose;
+use crate::ffi::query::{options_at, pair_query, to3, GjkQueryOptions, Query};
+use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_INVALID_ARGUMENT, GJK_NO_CONVERGENCE};
 use crate::gjk::QueryOptions;
 use crate::shape::Shape;
-use crate::support::{Pose, Support, Vector};
+use crate::support::{Pose, Vector};
 
 /// The answer of `gjk_ray_cast`, in the world frame. 2D results use x and y, with z = 0.
 /// When `hit` is false every other field is 0 (except `iterations`, and `t` on
@@ -87,26 +87,28 @@ impl<const D: usize> From<&CastHit<D>> for GjkShapeCastHit {
     }
 }
 
-/// A result type of the C ABI that can say "no hit" and "no contact before t".
+/// A result type of the C ABI that can say "no hit" (its default) and "no contact before t".
 trait Miss: Default {
-    fn with_bound(t: f64) -> Self;
+    /// The time of the hit, or the bound before which there is none.
+    fn time(&mut self) -> &mut f64;
+
+    /// No hit before `t`.
+    fn with_bound(t: f64) -> Self {
+        let mut miss = Self::default();
+        *miss.time() = t;
+        miss
+    }
 }
 
 impl Miss for GjkRayHit {
-    fn with_bound(t: f64) -> Self {
-        Self {
-            t,
-            ..Self::default()
-        }
+    fn time(&mut self) -> &mut f64 {
+        &mut self.t
     }
 }
 
 impl Miss for GjkShapeCastHit {
-    fn with_bound(t: f64) -> Self {
-        Self {
-            t,
-            ..Self::default()
-        }
+    fn time(&mut self) -> &mut f64 {
+        &mut self.t
     }
 }
 
@@ -156,36 +158,35 @@ fn first<const D: usize>(xyz: [f64; 3]) -> Vector<D> {
     Vector::<D>::from_fn(|i, _| xyz[i])
 }
 
-fn options(ptr: Option<&GjkQueryOptions>) -> QueryOptions {
-    ptr.map(|o| QueryOptions::from(*o)).unwrap_or_default()
-}
-
-/// The ray cast in dimension `D`.
-///
-/// # Safety
-/// As [`gjk_ray_cast_ex`].
-unsafe fn ray<const D: usize>(
-    shape: &Shape<D>,
-    pose: Option<&GjkPose>,
+/// The ray cast of `gjk_ray_cast_ex`, its origin and direction read once the pose is placed.
+struct RayCast<'o> {
+    /// 3 readable doubles each, as the export's caller promises.
     origin: *const f64,
     direction: *const f64,
     max_t: f64,
-    options: &QueryOptions,
-    out: &mut GjkRayHit,
-) -> Result<(), Failure>
-where
-    Pose<D>: FromGjkPose,
-{
-    let mut slot = None;
-    let pose = Pose::<D>::placed(pose, "pose", &mut slot)?;
-    let origin = first::<D>(xyz(origin, "origin", false)?);
-    let direction = first::<D>(xyz(direction, "direction", false)?);
-    checked(shape.calls_back(), || {
-        write_cast(
-            shape.ray_cast(pose, &origin, &direction, max_t, options),
-            out,
-        )
-    })
+    options: &'o QueryOptions,
+}
+
+impl ShapeQuery for RayCast<'_> {
+    type Out = GjkRayHit;
+
+    fn write<const D: usize>(
+        self,
+        shape: &Shape<D>,
+        pose: &Pose<D>,
+        out: &mut GjkRayHit,
+    ) -> Result<(), Failure> {
+        // SAFETY: the pointers are the export's, valid as its caller promises (or NULL,
+        // which `xyz` refuses).
+        let (origin, direction) = unsafe {
+            (
+                first::<D>(xyz(self.origin, "origin", false)?),
+                first::<D>(xyz(self.direction, "direction", false)?),
+            )
+        };
+        let hit = shape.ray_cast(pose, &origin, &direction, self.max_t, self.options);
+        write_cast(hit, out)
+    }
 }
 
 /// The first hit of the ray origin + t * direction, 0 <= t <= max_t, on `shape` placed by
@@ -230,47 +231,44 @@ pub unsafe extern "C" fn gjk_ray_cast_ex(
         let out = output(out, "out")?;
         let shape = input(shape, "shape")?;
         let pose = optional(pose, "pose")?;
-        let options = self::options(optional(options, "options")?);
-        match &shape.shape {
-            AnyShape::Planar(s) => ray(s, pose, origin, direction, max_t, &options, out),
-            AnyShape::Spatial(s) => ray(s, pose, origin, direction, max_t, &options, out),
-        }
+        let options = &options_at(options)?;
+        let ray = RayCast {
+            origin,
+            direction,
+            max_t,
+            options,
+        };
+        dispatch_shape(shape, pose, ray, out)
     })
 }
 
 /// The shape cast, run by [`Query::dispatch`] (which places the poses and matches the kinds
-/// once, rather than at every support point of every distance query of the cast), written out.
-struct ShapeCast<'o> {
+/// once, rather than at every support point of every distance query of the cast).
+struct ShapeCast {
     /// The velocities as passed (3 doubles each, z ignored in 2D), already read and checked.
     velocity_a: [f64; 3],
     velocity_b: [f64; 3],
     max_t: f64,
     target_separation: f64,
-    out: &'o mut GjkShapeCastHit,
 }
 
-impl QueryFn<()> for ShapeCast<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let options = CastOptions {
-            max_t: self.max_t,
-            target_separation: self.target_separation,
-            query: *pair.options,
-        };
-        let hit = shape_cast_with(
-            pair.a,
-            pair.pose_a,
-            &first(self.velocity_a),
-            pair.b,
-            pair.pose_b,
-            &first(self.velocity_b),
-            &options,
-        );
-        write_cast(hit, self.out)
-    }
-}
+pair_query!(ShapeCast => GjkShapeCastHit, |cast, pair, out| {
+    let options = CastOptions {
+        max_t: cast.max_t,
+        target_separation: cast.target_separation,
+        query: *pair.options,
+    };
+    let hit = shape_cast_with(
+        pair.a,
+        pair.pose_a,
+        &first(cast.velocity_a),
+        pair.b,
+        pair.pose_b,
+        &first(cast.velocity_b),
+        &options,
+    );
+    write_cast(hit, out)
+});
 
 /// The first time t in [0, max_t] at which shape `a` (placed by `pose_a`, moving with
 /// `velocity_a`) and shape `b` (placed by `pose_b`, moving with `velocity_b`) come within
@@ -333,12 +331,12 @@ pub unsafe extern "C" fn gjk_shape_cast_ex(
     guard(move || {
         let out = output(out, "out")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(ShapeCast {
+        let cast = ShapeCast {
             velocity_a: xyz(velocity_a, "velocity_a", true)?,
             velocity_b: xyz(velocity_b, "velocity_b", true)?,
             max_t,
             target_separation,
-            out,
-        })
+        };
+        query.dispatch(cast, out)
     })
 }

@@ -2,11 +2,10 @@
 
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
-use crate::ffi::query::{to3, write_out, Posed, Query, QueryFn};
+use crate::ffi::query::{pair_query, to3, write_out, Query};
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_INVALID_ARGUMENT};
 use crate::manifold::{contact_manifold, ContactManifold, ContactPoint};
-use crate::support::Support;
 
 /// A point of a `GjkManifold`, in the world frame (2D: z = 0).
 #[repr(C)]
@@ -94,22 +93,15 @@ pub unsafe extern "C" fn gjk_contact_manifold(
                 format!("margin must be finite and at least 0 (got {margin})"),
             ));
         }
-        query.dispatch(Manifold { margin, out })
+        query.dispatch(Manifold { margin }, out)
     })
 }
 
 /// The manifold query, written out even when the iteration cap was hit.
-struct Manifold<'o> {
+struct Manifold {
     margin: f64,
-    out: &'o mut GjkManifold,
 }
 
-impl QueryFn<()> for Manifold<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let manifold = contact_manifold(pair.a, pair.pose_a, pair.b, pair.pose_b, self.margin);
-        write_out(manifold, self.out)
-    }
-}
+pair_query!(Manifold => GjkManifold, |Manifold { margin }, pair, out| {
+    write_out(contact_manifold(pair.a, pair.pose_a, pair.b, pair.pose_b, margin), out)
+});

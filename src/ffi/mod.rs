@@ -17,6 +17,7 @@ mod cache;
 mod callback;
 mod cast;
 mod manifold;
+mod one_shape;
 mod pointers;
 mod pose;
 mod query;

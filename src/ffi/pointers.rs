@@ -107,11 +107,8 @@ pub(crate) unsafe fn optional_array<'a, T>(
     count: usize,
     name: &str,
 ) -> Result<&'a [T], Failure> {
-    if ptr.is_null() {
-        Ok(&[])
-    } else {
-        array(ptr, count, name)
-    }
+    // NULL is an empty array, which `array` accepts as such.
+    array(ptr, if ptr.is_null() { 0 } else { count }, name)
 }
 
 /// `count` writable values at `ptr`, or none (an empty slice) when `ptr` is NULL or `count`

@@ -1,4 +1,5 @@
-//! The queries of the C ABI: intersection and distance.
+//! The pair queries of the C ABI (intersection, distance, penetration) and the dispatcher that
+//! every export on a pair of shapes runs through ([`Query::dispatch`]).
 
 use crate::epa::{penetration_with, PenetrationResult};
 use crate::error::QueryError;
@@ -181,6 +182,17 @@ pub(super) fn query_failure<R>(e: QueryError<R>) -> Failure {
     Failure::new(status, e.to_string())
 }
 
+/// The options at `options` (NULL: the defaults), as given: the queries validate them.
+///
+/// # Safety
+/// `options` must be NULL or valid for reading.
+#[inline]
+pub(super) unsafe fn options_at(options: *const GjkQueryOptions) -> Result<QueryOptions, Failure> {
+    Ok(optional(options, "options")?
+        .map(|o| QueryOptions::from(*o))
+        .unwrap_or_default())
+}
+
 /// The arguments every query takes, validated.
 pub(super) struct Query<'a> {
     a: &'a GjkShape,
@@ -206,9 +218,7 @@ impl<'a> Query<'a> {
             optional(pose_a, "pose_a")?,
             input(b, "shape b")?,
             optional(pose_b, "pose_b")?,
-            optional(options, "options")?
-                .map(|o| QueryOptions::from(*o))
-                .unwrap_or_default(),
+            options_at(options)?,
         ))
     }
 
@@ -230,21 +240,28 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Runs `run` on the two shapes: the one dispatcher of every query on a pair (single,
-    /// warm-started, traced, batched, shape cast). Both shapes must have one dimension
-    /// (`GJK_DIMENSION_MISMATCH` otherwise), then both poses are placed (`pose_a` first), then
-    /// the two kinds are matched, once. A query on a shape that calls back is watched for the
-    /// callback's wrong answers (see `ffi::callback::checked`).
-    pub(super) fn dispatch<R>(&self, run: impl QueryFn<R>) -> Result<R, Failure> {
-        same_dimension!(&self.a.shape, &self.b.shape, |a, b| self.posed(a, b, run))?
+    /// Runs `query` on the two shapes, its answer written to `out`: the one dispatcher of every
+    /// query on a pair (single, warm-started, traced, batched, manifold, shape cast). Both
+    /// shapes must have one dimension (`GJK_DIMENSION_MISMATCH` otherwise), then both poses are
+    /// placed (`pose_a` first), then the two kinds are matched, once. A query on a shape that
+    /// calls back is watched for the callback's wrong answers (see `ffi::callback::checked`).
+    /// Always inlined, with [`Query::posed`]: called apart (once per query type), the
+    /// arguments went through memory, 22 instructions more per query through the C ABI.
+    #[inline(always)]
+    pub(super) fn dispatch<Q: PairQuery>(&self, query: Q, out: &mut Q::Out) -> Result<(), Failure> {
+        same_dimension!(&self.a.shape, &self.b.shape, |a, b| self
+            .posed(a, b, query, out))?
     }
 
-    fn posed<const D: usize, R>(
+    /// [`Query::dispatch`] in dimension `D`: the poses placed, then the query.
+    #[inline(always)]
+    fn posed<const D: usize, Q: PairQuery>(
         &self,
         a: &Shape<D>,
         b: &Shape<D>,
-        run: impl QueryFn<R>,
-    ) -> Result<R, Failure>
+        query: Q,
+        out: &mut Q::Out,
+    ) -> Result<(), Failure>
     where
         Pose<D>: FromGjkPose,
     {
@@ -256,29 +273,30 @@ impl<'a> Query<'a> {
         // the caller's struct; matched inside the query only, it went through one more copy.
         let options = &self.options;
         if self.a.calls_back || self.b.calls_back {
-            return watched_call(a, pose_a, b, pose_b, options, run);
+            return watched_call(a, pose_a, b, pose_b, options, query, out);
         }
-        concrete_call(a, pose_a, b, pose_b, options, run)
+        concrete_call(a, pose_a, b, pose_b, options, query, out)
     }
 }
 
-/// `run` on the pair, the kinds matched once (see `shape::as_concrete`).
+/// `query` on the pair, the kinds matched once (see `shape::as_concrete`).
 #[inline(always)]
-fn concrete_call<const D: usize, R>(
+fn concrete_call<const D: usize, Q: PairQuery>(
     a: &Shape<D>,
     pose_a: &Pose<D>,
     b: &Shape<D>,
     pose_b: &Pose<D>,
     options: &QueryOptions,
-    run: impl QueryFn<R>,
-) -> Result<R, Failure> {
-    as_concrete_pair!(a, b, a, b => run.call(Posed {
+    query: Q,
+    out: &mut Q::Out,
+) -> Result<(), Failure> {
+    as_concrete_pair!(a, b, a, b => query.write(Posed {
         a,
         pose_a,
         b,
         pose_b,
         options,
-    }))
+    }, out))
 }
 
 /// [`concrete_call`] watched for a support callback's wrong answers (see
@@ -286,19 +304,22 @@ fn concrete_call<const D: usize, R>(
 /// other shapes' queries too.
 #[cold]
 #[inline(never)]
-fn watched_call<const D: usize, R>(
+fn watched_call<const D: usize, Q: PairQuery>(
     a: &Shape<D>,
     pose_a: &Pose<D>,
     b: &Shape<D>,
     pose_b: &Pose<D>,
     options: &QueryOptions,
-    run: impl QueryFn<R>,
-) -> Result<R, Failure> {
-    checked(true, || concrete_call(a, pose_a, b, pose_b, options, run))
+    query: Q,
+    out: &mut Q::Out,
+) -> Result<(), Failure> {
+    checked(true, || {
+        concrete_call(a, pose_a, b, pose_b, options, query, out)
+    })
 }
 
 /// Two shapes of one dimension placed by their poses, and the query's options: what
-/// [`Query::dispatch`] hands a [`QueryFn`].
+/// [`Query::dispatch`] hands a [`PairQuery`].
 pub(super) struct Posed<'p, const D: usize, A, B> {
     pub(super) a: &'p A,
     pub(super) pose_a: &'p Pose<D>,
@@ -329,26 +350,56 @@ impl<const D: usize, A: Support<D>, B: Support<D>> Posed<'_, D, A, B> {
     }
 }
 
-/// A query generic over the dimension and the shape types (a closure cannot be generic), run by
-/// [`Query::dispatch`].
-pub(super) trait QueryFn<R> {
-    /// The query on `pair`.
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
+/// A query on a pair, generic over the dimension and the shape types (a closure cannot be
+/// generic), run by [`Query::dispatch`]: it carries what the query needs besides the pair (a
+/// cache, a margin, velocities) and writes its answer to the caller's `Out`. Implemented
+/// through [`pair_query!`].
+pub(super) trait PairQuery {
+    /// The C type the answer is written to.
+    type Out;
+
+    /// The query on `pair`, its answer written to `out`.
+    fn write<const D: usize, A: Support<D>, B: Support<D>>(
         self,
         pair: Posed<D, A, B>,
-    ) -> Result<R, Failure>;
+        out: &mut Self::Out,
+    ) -> Result<(), Failure>;
 }
 
-struct Intersect;
+/// Implements [`PairQuery`] for `$query` writing an `$out`: `$body`, with `$q` bound to the
+/// query, `$pair` to the [`Posed`] pair and `$o` to the output. A macro because the method is
+/// generic over the dimension and the two shape types, which a closure cannot be: written out,
+/// each query repeated the same six lines of signature.
+macro_rules! pair_query {
+    ($query:ty => $out:ty, |$q:pat_param, $pair:ident, $o:ident| $body:expr) => {
+        impl $crate::ffi::query::PairQuery for $query {
+            type Out = $out;
 
-impl QueryFn<bool> for Intersect {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<bool, Failure> {
-        pair.intersect().map_err(query_failure)
-    }
+            fn write<const D: usize, A, B>(
+                self,
+                $pair: $crate::ffi::query::Posed<D, A, B>,
+                $o: &mut $out,
+            ) -> Result<(), $crate::ffi::status::Failure>
+            where
+                A: $crate::support::Support<D>,
+                B: $crate::support::Support<D>,
+            {
+                let $q = self;
+                $body
+            }
+        }
+    };
 }
+pub(super) use pair_query;
+
+/// The boolean query of `gjk_intersect_ex` and `gjk_intersect_batch`: written on success only.
+#[derive(Clone, Copy)]
+pub(super) struct Intersect;
+
+pair_query!(Intersect => bool, |_, pair, out| {
+    *out = pair.intersect().map_err(query_failure)?;
+    Ok(())
+});
 
 /// Writes a query's result to `out`, also the best answer of a search that hit the iteration
 /// cap (its bounds stay valid), which then fails with GJK_NO_CONVERGENCE. Always inlined:
@@ -374,28 +425,39 @@ where
     }
 }
 
-/// The distance query, written out even when the iteration cap was hit.
-struct Distance<'o>(&'o mut GjkDistanceResult);
+/// The distance query of `gjk_distance_ex` and `gjk_distance_batch`, written out even when
+/// the iteration cap was hit.
+#[derive(Clone, Copy)]
+pub(super) struct Distance;
 
-impl QueryFn<()> for Distance<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        write_out(pair.distance(), self.0)
-    }
-}
+pair_query!(Distance => GjkDistanceResult, |_, pair, out| write_out(pair.distance(), out));
 
-/// The penetration query, written out even when the iteration cap was hit.
-struct Penetration<'o>(&'o mut GjkPenetrationResult);
+/// The penetration query of `gjk_penetration_ex` and `gjk_penetration_batch`, written out
+/// even when the iteration cap was hit.
+#[derive(Clone, Copy)]
+pub(super) struct Penetration;
 
-impl QueryFn<()> for Penetration<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        write_out(pair.penetration(), self.0)
-    }
+pair_query!(Penetration => GjkPenetrationResult, |_, pair, out| {
+    write_out(pair.penetration(), out)
+});
+
+/// The common body of the single pair queries: `query` on the pair at the pointers, its answer
+/// written to `*out` (checked first). Always inlined into the export, as the body it replaces.
+///
+/// # Safety
+/// Pointers must be NULL or valid for their types during the call.
+#[inline(always)]
+unsafe fn answer<Q: PairQuery>(
+    query: Q,
+    a: *const GjkShape,
+    pose_a: *const GjkPose,
+    b: *const GjkShape,
+    pose_b: *const GjkPose,
+    options: *const GjkQueryOptions,
+    out: *mut Q::Out,
+) -> Result<(), Failure> {
+    let out = output(out, "out")?;
+    Query::new(a, pose_a, b, pose_b, options)?.dispatch(query, out)
 }
 
 /// Whether shape `a` placed by `pose_a` and shape `b` placed by `pose_b` overlap or touch
@@ -431,12 +493,7 @@ pub unsafe extern "C" fn gjk_intersect_ex(
     options: *const GjkQueryOptions,
     out: *mut bool,
 ) -> GjkStatus {
-    guard(move || {
-        let out = output(out, "out")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        *out = query.dispatch(Intersect)?;
-        Ok(())
-    })
+    guard(move || answer(Intersect, a, pose_a, b, pose_b, options, out))
 }
 
 /// The distance between shape `a` placed by `pose_a` and shape `b` placed by `pose_b`, their
@@ -470,11 +527,7 @@ pub unsafe extern "C" fn gjk_distance_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkDistanceResult,
 ) -> GjkStatus {
-    guard(move || {
-        let out = output(out, "out")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(Distance(out))
-    })
+    guard(move || answer(Distance, a, pose_a, b, pose_b, options, out))
 }
 
 /// The penetration of shape `a` placed by `pose_a` and shape `b` placed by `pose_b`: when they
@@ -512,11 +565,7 @@ pub unsafe extern "C" fn gjk_penetration_ex(
     options: *const GjkQueryOptions,
     out: *mut GjkPenetrationResult,
 ) -> GjkStatus {
-    guard(move || {
-        let out = output(out, "out")?;
-        let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(Penetration(out))
-    })
+    guard(move || answer(Penetration, a, pose_a, b, pose_b, options, out))
 }
 
 /// The signed distance of two shapes: minus the penetration depth when they overlap, their
@@ -534,9 +583,16 @@ pub unsafe extern "C" fn gjk_signed_distance(
 ) -> GjkStatus {
     guard(move || {
         let out = output(out, "out")?;
-        let query = Query::new(a, pose_a, b, pose_b, std::ptr::null())?;
         let mut result = GjkPenetrationResult::default();
-        query.dispatch(Penetration(&mut result))?;
+        answer(
+            Penetration,
+            a,
+            pose_a,
+            b,
+            pose_b,
+            std::ptr::null(),
+            &mut result,
+        )?;
         *out = result.signed_distance;
         Ok(())
     })

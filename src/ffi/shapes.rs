@@ -115,20 +115,43 @@ fn points<const D: usize, T: Copy + Into<f64>>(flat: &[T]) -> Vec<Vector<D>> {
 /// How a hull is built from its points: [`ConvexHull::new`] or [`ConvexHull::new_scanning`].
 type HullBuilder<const D: usize> = fn(Vec<Vector<D>>) -> Result<ConvexHull<D>, ShapeError>;
 
-/// The hull of the `count` points at `coords`, built by `build`.
+/// The hull of the `count` points at `coords`, built by `build`, handed to the caller through
+/// `out`.
 ///
 /// # Safety
-/// As [`coordinates`].
+/// As [`coordinates`] and [`create`].
 unsafe fn hull<const D: usize, T: Copy + Into<f64>>(
+    out: *mut *mut GjkShape,
     coords: *const T,
     count: usize,
     name: &str,
     build: HullBuilder<D>,
-) -> Result<Shape<D>, Failure> {
-    let flat = coordinates(coords, count, D, name)?;
-    build(points::<D, T>(flat))
-        .map(Shape::ConvexHull)
-        .map_err(invalid)
+) -> Result<(), Failure>
+where
+    Shape<D>: Into<AnyShape>,
+{
+    create(out, || {
+        let flat = coordinates(coords, count, D, name)?;
+        build(points::<D, T>(flat))
+            .map(Shape::ConvexHull)
+            .map_err(invalid)
+    })
+}
+
+/// The shape `built` by a constructor, made a shape of kind `kind`, handed to the caller
+/// through `out`.
+///
+/// # Safety
+/// As [`create`].
+unsafe fn made<S, const D: usize>(
+    out: *mut *mut GjkShape,
+    built: Result<S, ShapeError>,
+    kind: fn(S) -> Shape<D>,
+) -> Result<(), Failure>
+where
+    Shape<D>: Into<AnyShape>,
+{
+    create(out, || built.map(kind).map_err(invalid))
 }
 
 /// A convex polygon: the convex hull of `count` 2D points `xy` (x0, y0, x1, y1, ...). The
@@ -143,7 +166,7 @@ pub unsafe extern "C" fn gjk_polygon_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| create(out, || hull::<2, f64>(xy, count, "xy", ConvexHull::new)))
+    guard(|| hull::<2, f64>(out, xy, count, "xy", ConvexHull::new))
 }
 
 /// `gjk_polygon_new` for single-precision coordinates (a Unity `Vector2[]` passed as is); the
@@ -157,7 +180,7 @@ pub unsafe extern "C" fn gjk_polygon_new_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| create(out, || hull::<2, f32>(xy, count, "xy", ConvexHull::new)))
+    guard(|| hull::<2, f32>(out, xy, count, "xy", ConvexHull::new))
 }
 
 /// A convex polytope: the convex hull of `count` 3D points `xyz` (x0, y0, z0, x1, ...). The
@@ -172,7 +195,7 @@ pub unsafe extern "C" fn gjk_polytope_new(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| create(out, || hull::<3, f64>(xyz, count, "xyz", ConvexHull::new)))
+    guard(|| hull::<3, f64>(out, xyz, count, "xyz", ConvexHull::new))
 }
 
 /// `gjk_polytope_new` for single-precision coordinates (a Unity `Vector3[]` passed as is); the
@@ -186,7 +209,7 @@ pub unsafe extern "C" fn gjk_polytope_new_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| create(out, || hull::<3, f32>(xyz, count, "xyz", ConvexHull::new)))
+    guard(|| hull::<3, f32>(out, xyz, count, "xyz", ConvexHull::new))
 }
 
 /// `gjk_polygon_new` without the hull's edge graph, whatever the number of points: creation
@@ -202,11 +225,7 @@ pub unsafe extern "C" fn gjk_polygon_new_scanning(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            hull::<2, f64>(xy, count, "xy", ConvexHull::new_scanning)
-        })
-    })
+    guard(|| hull::<2, f64>(out, xy, count, "xy", ConvexHull::new_scanning))
 }
 
 /// `gjk_polytope_new` without the hull's edge graph, whatever the number of points: creation
@@ -222,11 +241,7 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            hull::<3, f64>(xyz, count, "xyz", ConvexHull::new_scanning)
-        })
-    })
+    guard(|| hull::<3, f64>(out, xyz, count, "xyz", ConvexHull::new_scanning))
 }
 
 /// `gjk_polygon_new_scanning` for single-precision coordinates (a Unity `Vector2[]` passed as
@@ -240,11 +255,7 @@ pub unsafe extern "C" fn gjk_polygon_new_scanning_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            hull::<2, f32>(xy, count, "xy", ConvexHull::new_scanning)
-        })
-    })
+    guard(|| hull::<2, f32>(out, xy, count, "xy", ConvexHull::new_scanning))
 }
 
 /// `gjk_polytope_new_scanning` for single-precision coordinates (a Unity `Vector3[]` passed
@@ -258,11 +269,7 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning_f32(
     count: usize,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            hull::<3, f32>(xyz, count, "xyz", ConvexHull::new_scanning)
-        })
-    })
+    guard(|| hull::<3, f32>(out, xyz, count, "xyz", ConvexHull::new_scanning))
 }
 
 /// A 2D point at (x, y).
@@ -271,13 +278,7 @@ pub unsafe extern "C" fn gjk_polytope_new_scanning_f32(
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_point2d_new(x: f64, y: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Point::new(Vector::<2>::new(x, y))
-                .map(Shape::Point)
-                .map_err(invalid)
-        })
-    })
+    guard(|| made(out, Point::new(Vector::<2>::new(x, y)), Shape::Point))
 }
 
 /// A 3D point at (x, y, z).
@@ -291,13 +292,7 @@ pub unsafe extern "C" fn gjk_point3d_new(
     z: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Point::new(Vector::<3>::new(x, y, z))
-                .map(Shape::Point)
-                .map_err(invalid)
-        })
-    })
+    guard(|| made(out, Point::new(Vector::<3>::new(x, y, z)), Shape::Point))
 }
 
 /// The 2D segment from (x0, y0) to (x1, y1).
@@ -313,11 +308,11 @@ pub unsafe extern "C" fn gjk_segment2d_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Segment::new(Vector::<2>::new(x0, y0), Vector::<2>::new(x1, y1))
-                .map(Shape::Segment)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Segment::new(Vector::<2>::new(x0, y0), Vector::<2>::new(x1, y1)),
+            Shape::Segment,
+        )
     })
 }
 
@@ -337,11 +332,11 @@ pub unsafe extern "C" fn gjk_segment3d_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Segment::new(Vector::<3>::new(x0, y0, z0), Vector::<3>::new(x1, y1, z1))
-                .map(Shape::Segment)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Segment::new(Vector::<3>::new(x0, y0, z0), Vector::<3>::new(x1, y1, z1)),
+            Shape::Segment,
+        )
     })
 }
 
@@ -351,11 +346,7 @@ pub unsafe extern "C" fn gjk_segment3d_new(
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_circle_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Ball::<2>::new(radius).map(Shape::Ball).map_err(invalid)
-        })
-    })
+    guard(|| made(out, Ball::<2>::new(radius), Shape::Ball))
 }
 
 /// A sphere of `radius` centred at the local origin.
@@ -364,11 +355,7 @@ pub unsafe extern "C" fn gjk_circle_new(radius: f64, out: *mut *mut GjkShape) ->
 /// `out` must point to writable memory for a pointer.
 #[no_mangle]
 pub unsafe extern "C" fn gjk_sphere_new(radius: f64, out: *mut *mut GjkShape) -> GjkStatus {
-    guard(|| {
-        create(out, || {
-            Ball::<3>::new(radius).map(Shape::Ball).map_err(invalid)
-        })
-    })
+    guard(|| made(out, Ball::<3>::new(radius), Shape::Ball))
 }
 
 /// An axis-aligned ellipse with semi-axes `half_x`, `half_y`, centred at the local origin.
@@ -382,11 +369,11 @@ pub unsafe extern "C" fn gjk_ellipse_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Ellipsoid::new(Vector::<2>::new(half_x, half_y))
-                .map(Shape::Ellipsoid)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Ellipsoid::new(Vector::<2>::new(half_x, half_y)),
+            Shape::Ellipsoid,
+        )
     })
 }
 
@@ -402,11 +389,11 @@ pub unsafe extern "C" fn gjk_ellipsoid_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Ellipsoid::new(Vector::<3>::new(half_x, half_y, half_z))
-                .map(Shape::Ellipsoid)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Ellipsoid::new(Vector::<3>::new(half_x, half_y, half_z)),
+            Shape::Ellipsoid,
+        )
     })
 }
 
@@ -422,11 +409,11 @@ pub unsafe extern "C" fn gjk_stadium_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Capsule::<2>::along_axis(0, half_length, radius)
-                .map(Shape::Capsule)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Capsule::<2>::along_axis(0, half_length, radius),
+            Shape::Capsule,
+        )
     })
 }
 
@@ -442,11 +429,11 @@ pub unsafe extern "C" fn gjk_capsule_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Capsule::<3>::along_axis(2, half_length, radius)
-                .map(Shape::Capsule)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Capsule::<3>::along_axis(2, half_length, radius),
+            Shape::Capsule,
+        )
     })
 }
 
@@ -461,11 +448,11 @@ pub unsafe extern "C" fn gjk_rectangle_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Cuboid::new(Vector::<2>::new(half_x, half_y))
-                .map(Shape::Cuboid)
-                .map_err(invalid)
-        })
+        made(
+            out,
+            Cuboid::new(Vector::<2>::new(half_x, half_y)),
+            Shape::Cuboid,
+        )
     })
 }
 
@@ -481,29 +468,11 @@ pub unsafe extern "C" fn gjk_box_new(
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
     guard(|| {
-        create(out, || {
-            Cuboid::new(Vector::<3>::new(half_x, half_y, half_z))
-                .map(Shape::Cuboid)
-                .map_err(invalid)
-        })
-    })
-}
-
-/// Builds the 3D solid of revolution of `half_height` and `radius` that `kind` makes a shape
-/// of (a cylinder or a cone).
-///
-/// # Safety
-/// As [`create`].
-unsafe fn axial<K>(
-    out: *mut *mut GjkShape,
-    half_height: f64,
-    radius: f64,
-    kind: fn(AxialSolid<K, 3>) -> Shape<3>,
-) -> Result<(), Failure> {
-    create(out, || {
-        AxialSolid::new(half_height, radius)
-            .map(kind)
-            .map_err(invalid)
+        made(
+            out,
+            Cuboid::new(Vector::<3>::new(half_x, half_y, half_z)),
+            Shape::Cuboid,
+        )
     })
 }
 
@@ -519,7 +488,13 @@ pub unsafe extern "C" fn gjk_cylinder_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| axial(out, half_height, radius, Shape::Cylinder))
+    guard(|| {
+        made(
+            out,
+            AxialSolid::new(half_height, radius),
+            Shape::<3>::Cylinder,
+        )
+    })
 }
 
 /// A 3D cone along z: its base, the disc of `radius` in the plane z = -half_height, and its
@@ -534,7 +509,7 @@ pub unsafe extern "C" fn gjk_cone_new(
     radius: f64,
     out: *mut *mut GjkShape,
 ) -> GjkStatus {
-    guard(|| axial(out, half_height, radius, Shape::Cone))
+    guard(|| made(out, AxialSolid::new(half_height, radius), Shape::<3>::Cone))
 }
 
 /// A new shape: `shape` (of either dimension) grown by `radius` in every direction (its

@@ -2,12 +2,9 @@
 
 use crate::ffi::pointers::{optional_array_mut, output};
 use crate::ffi::pose::GjkPose;
-use crate::ffi::query::{
-    to3, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query, QueryFn,
-};
+use crate::ffi::query::{pair_query, to3, write_out, GjkDistanceResult, GjkQueryOptions, Query};
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, Failure, GjkStatus, GJK_NULL_POINTER};
-use crate::support::Support;
 use crate::trace::{distance_traced, StepOutcome, TraceStep};
 
 /// What a traced step did with its support point (`GjkTraceStep::outcome`).
@@ -93,33 +90,27 @@ impl<const D: usize> From<&TraceStep<D>> for GjkTraceStep {
 
 /// The traced distance query: the result, and the first steps copied into `steps`.
 struct TracedDistance<'o> {
-    out: &'o mut GjkDistanceResult,
     /// Empty when the caller gave none (see `optional_array`).
     steps: &'o mut [GjkTraceStep],
     step_count: &'o mut usize,
 }
 
-impl QueryFn<()> for TracedDistance<'_> {
-    fn call<const D: usize, A: Support<D>, B: Support<D>>(
-        self,
-        pair: Posed<D, A, B>,
-    ) -> Result<(), Failure> {
-        let mut trace = Vec::new();
-        let outcome = distance_traced(
-            pair.a,
-            pair.pose_a,
-            pair.b,
-            pair.pose_b,
-            pair.options,
-            &mut trace,
-        );
-        *self.step_count = trace.len();
-        for (slot, step) in self.steps.iter_mut().zip(&trace) {
-            *slot = step.into();
-        }
-        write_out(outcome, self.out)
+pair_query!(TracedDistance<'_> => GjkDistanceResult, |traced, pair, out| {
+    let mut trace = Vec::new();
+    let outcome = distance_traced(
+        pair.a,
+        pair.pose_a,
+        pair.b,
+        pair.pose_b,
+        pair.options,
+        &mut trace,
+    );
+    *traced.step_count = trace.len();
+    for (slot, step) in traced.steps.iter_mut().zip(&trace) {
+        *slot = step.into();
     }
-}
+    write_out(outcome, out)
+});
 
 /// `gjk_distance_ex`, also recording each support-point evaluation: the first `capacity`
 /// steps are written to `steps` and `*step_count` is set to the number of steps the query
@@ -156,10 +147,6 @@ pub unsafe extern "C" fn gjk_distance_trace(
         }
         let steps = optional_array_mut(steps, capacity, "steps")?;
         let query = Query::new(a, pose_a, b, pose_b, options)?;
-        query.dispatch(TracedDistance {
-            out,
-            steps,
-            step_count,
-        })
+        query.dispatch(TracedDistance { steps, step_count }, out)
     })
 }
