@@ -430,7 +430,11 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     {
         #[cfg(target_arch = "x86_64")]
         {
-            if S::FRESH && !O::WATCHING && point_clouds(pair) && std::is_x86_feature_detected!("avx2") {
+            if S::FRESH
+                && !O::WATCHING
+                && point_clouds(pair)
+                && std::is_x86_feature_detected!("avx2")
+            {
                 // SAFETY: the CPU supports AVX2, checked just above.
                 return unsafe { Self::run_avx2(pair, options, mode, observer, start, answer) };
             }
