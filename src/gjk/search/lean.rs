@@ -1,7 +1,7 @@
 //! The lean GJK loop: the paper's steps and nothing else, certified once at the end.
 //!
 //! Most queries converge in a few steps with none of the rescues the robust loop
-//! ([`Search::run_from`]) carries through every step: its best lower bound (a square root and a
+//! ([`Run::robust`]) carries through every step: its best lower bound (a square root and a
 //! division a step), its retries along projected directions, its sideways steps, its
 //! observer. This loop runs the steps of Gilbert, Johnson and Keerthi in their plainest form:
 //!
@@ -18,7 +18,7 @@
 //! certificate. At
 //! the first sign of trouble (a support point that repeats with the gap open beyond the
 //! rounding of `v`, a step that does not bring `v` nearer, a number that is not finite, two
-//! points with no extent) the loop hands the pair to the robust search ([`Search::run_from`]),
+//! points with no extent) the loop hands the pair to the robust search ([`Run::robust`]),
 //! which goes on from the loop's simplex with the evaluations left (its rescues are made for
 //! that simplex: starting afresh spent 57 more support points on two flat ellipsoids, and ran
 //! out of them), or starts afresh where a number was not finite.
@@ -27,13 +27,12 @@
 //! division: `v_i . w_i / |v_i|` against the best's, squared and cross-multiplied.
 
 use super::{
-    finite_sum, first_direction, gap_closed, End, Mode, Observer, Search, Start, StepOutcome,
+    finite_sum, first_direction, gap_closed, End, Mode, Observer, Run, Search, StepOutcome,
     Tolerances, STALL_ULPS,
 };
 use crate::error::SearchError;
-use crate::gjk::options::QueryOptions;
 use crate::simplex::{Keying, Simplex};
-use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+use crate::support::{Support, SupportPoint, Vector};
 
 /// The step that ended the lean loop, for the observer: the direction, the support point found
 /// along it, and what became of it.
@@ -48,34 +47,28 @@ enum Finish<const D: usize, K> {
     HandOver(Option<Simplex<D, K>>),
 }
 
-impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The lean loop on `pair`, from `start` (a warm start's simplex and the support
-    /// evaluations it cost) or else the support point towards the reversed centre of `A - B`,
-    /// reporting its steps to `observer`, answered by `answer` from the finished search, its
-    /// own or, where it hands the pair over, the robust search's (see [`Search::hand_over`]).
+impl<const D: usize, A, B, O> Run<'_, '_, D, A, B, O>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
+    /// The lean loop, from `start` (a warm start's simplex and the support evaluations it
+    /// cost) or else the support point towards the reversed centre of `A - B`, answered by
+    /// `answer` from the finished search, its own or, where it hands the pair over, the
+    /// robust search's (see [`Run::hand_over`]).
     #[inline(always)]
-    pub(super) fn run_lean<A, B, O, S, F, R>(
-        pair: &MinkowskiPair<'_, D, A, B>,
+    pub(super) fn lean<K: Keying<D>, R>(
+        self,
         tolerances: &Tolerances<D>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
-        start: S,
-        answer: F,
-    ) -> Result<R, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-        S: Start<D, K>,
-        F: FnOnce(&Self) -> R,
-    {
-        let start = start.simplex();
+        start: Option<(Simplex<D, K>, u32)>,
+        answer: impl FnOnce(&Search<D, K>) -> R,
+    ) -> Result<R, SearchError> {
+        let (pair, options, mode) = (self.pair, self.options, self.mode);
         if pair.extent() == 0.0 {
             // Two points: the robust search answers them exactly.
             let (simplex, spent) = start.map_or((None, 0), |(s, spent)| (Some(s), spent));
-            return Self::hand_over(pair, options, mode, observer, simplex, spent)
-                .map(|s| answer(&s));
+            return self.hand_over(simplex, spent).map(|s| answer(&s));
         }
         let Tolerances {
             center,
@@ -99,11 +92,11 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 let direction = first_direction(&center);
                 let (first, key) = K::support(pair, &direction);
                 if !finite_sum(first.w.sum() + first.a.sum()) {
-                    return Self::hand_over(pair, options, mode, observer, None, 1)
-                        .map(|s| answer(&s));
+                    return self.hand_over(None, 1).map(|s| answer(&s));
                 }
                 let search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
-                observer.step(&search, &direction, &first, StepOutcome::Started);
+                self.observer
+                    .step(&search, &direction, &first, StepOutcome::Started);
                 search
             }
         };
@@ -156,20 +149,38 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 Some(u) => search.v = u,
                 None => break Finish::HandOver(Some(search.simplex)),
             }
-            observer.step(&search, &direction, &w, StepOutcome::Added);
+            self.observer
+                .step(&search, &direction, &w, StepOutcome::Added);
         };
         match finish {
             Finish::End(end, last) => {
-                search.conclude(end, best, last, observer, contact);
+                search.conclude(end, best, last, self.observer, contact);
                 Ok(answer(&search))
             }
             Finish::HandOver(simplex) => {
                 let spent = search.iterations;
-                Self::hand_over(pair, options, mode, observer, simplex, spent).map(|s| answer(&s))
+                self.hand_over(simplex, spent).map(|s| answer(&s))
             }
         }
     }
 
+    /// The robust search ([`Run::robust`]) takes the pair over from the lean loop after
+    /// `spent` support evaluations (at most `options.max_iterations`): it goes on from the
+    /// lean loop's `simplex`, or starts afresh where there is none (a number was not finite, or
+    /// two points). Kept out of the lean loop, which it seldom ends.
+    #[cold]
+    #[inline(never)]
+    fn hand_over<K: Keying<D>>(
+        self,
+        simplex: Option<Simplex<D, K>>,
+        spent: u32,
+    ) -> Result<Search<D, K>, SearchError> {
+        let start = simplex.map(|simplex| (simplex, spent));
+        self.robust(start, spent)
+    }
+}
+
+impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// The lean loop's end as `end` (the cores within `contact` end touching): the
     /// certificate, the best lower bound (`reach / |v|`, as (reach, |v|^2, v)), recorded
     /// once; `v` projected where the search converged; the `last` step reported to
@@ -193,28 +204,5 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
             observer.step(self, &direction, &w, outcome);
         }
         self.finish(end, contact);
-    }
-
-    /// The robust search ([`Search::run_from`]) takes the pair over from the lean loop after
-    /// `spent` support evaluations (at most `options.max_iterations`): it goes on from the
-    /// lean loop's `simplex`, or starts afresh where there is none (a number was not finite, or
-    /// two points). Kept out of the lean loop, which it seldom ends.
-    #[cold]
-    #[inline(never)]
-    fn hand_over<A, B, O>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
-        simplex: Option<Simplex<D, K>>,
-        spent: u32,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-    {
-        let start = simplex.map(|simplex| (simplex, spent));
-        Search::run_from(pair, options, mode, observer, start, spent)
     }
 }

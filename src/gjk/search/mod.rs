@@ -340,6 +340,7 @@ pub(crate) struct Search<const D: usize, K = ()> {
 }
 
 impl<const D: usize> Search<D> {
+    /// The search on `pair`, answered by the finished search itself.
     pub(crate) fn run<A, B>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -349,15 +350,11 @@ impl<const D: usize> Search<D> {
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
     {
-        Self::run_answered(pair, options, mode, &mut (), |search| *search)
+        Run::new(pair, options, mode, &mut ()).answered((), |search| *search)
     }
 
     /// The search on `pair`, reporting each support point to `observer`, answered by `answer`
-    /// from the finished search where it lies: the lean loop (see [`lean`]), and where it hands
-    /// the pair over, the robust search from the lean loop's simplex (or from scratch, where a
-    /// number was not finite) with the support evaluations left (the observer sees both). A
-    /// query that needs only its answer does not move the search (a few hundred bytes, which
-    /// were copied twice on the way out).
+    /// from the finished search where it lies (see [`Run::answered`]).
     pub(crate) fn run_answered<A, B, O, R>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -370,7 +367,7 @@ impl<const D: usize> Search<D> {
         B: Support<D> + ?Sized,
         O: Observer<D>,
     {
-        Self::run_built(pair, options, mode, observer, (), answer)
+        Run::new(pair, options, mode, observer).answered((), answer)
     }
 }
 
@@ -402,84 +399,91 @@ impl<const D: usize, K> Start<D, K> for Option<(Simplex<D, K>, u32)> {
     }
 }
 
-impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// [`Search::run_answered`] from `start` (a simplex and the support evaluations it cost,
-    /// see [`Search::run_warm`]) where there is one.
+/// What a search runs on: the pair (B in A's frame), the query's options and kind, and the
+/// observer of its steps. The loops ([`lean`], [`robust`]) are its methods, so that what
+/// they share is written once.
+pub(crate) struct Run<'r, 'p, const D: usize, A: ?Sized, B: ?Sized, O> {
+    pair: &'r MinkowskiPair<'p, D, A, B>,
+    options: &'r QueryOptions,
+    mode: Mode,
+    observer: &'r mut O,
+}
+
+impl<'r, 'p, const D: usize, A, B, O> Run<'r, 'p, D, A, B, O>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
+    /// A search on `pair` with `options`, for a query of `mode`, watched by `observer`.
+    pub(crate) fn new(
+        pair: &'r MinkowskiPair<'p, D, A, B>,
+        options: &'r QueryOptions,
+        mode: Mode,
+        observer: &'r mut O,
+    ) -> Self {
+        Self {
+            pair,
+            options,
+            mode,
+            observer,
+        }
+    }
+
+    /// The search from `start`, answered by `answer` from the finished search where it lies:
+    /// the lean loop (see [`lean`]), and where it hands the pair over, the robust search from
+    /// the lean loop's simplex (or from scratch, where a number was not finite) with the
+    /// support evaluations left (the observer sees both). A query that needs only its answer
+    /// does not move the search (a few hundred bytes, which were copied twice on the way out).
     ///
-    /// For two point clouds, where the CPU has AVX2 (x86_64) and no observer watches (traces
-    /// keep the baseline), the lean loop runs a build of its own for it, with their scans
-    /// inlined: bitwise the same arithmetic (no fused operations), in 7% to 13% fewer
-    /// instructions (three-operand forms, the AVX2 scans inlined). Other pairs keep the
+    /// For two point clouds searched afresh, where the CPU has AVX2 (x86_64) and no observer
+    /// watches (traces keep the baseline), the lean loop runs a build of its own for it, with
+    /// their scans inlined: bitwise the same arithmetic (no fused operations), in 7% to 13%
+    /// fewer instructions (three-operand forms, the AVX2 scans inlined). Other pairs keep the
     /// baseline build: a second build of every pair of kinds (the shape enum's support
     /// functions inlined in each) made the library 12% larger. (Passing the loop as a closure
     /// to one shared AVX2 function instead of these three: 17% more instructions, the closure
-    /// not inlined into it.)
-    fn run_built<A, B, O, S, R>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
+    /// not inlined into it.) Warm starts keep the baseline too: built for AVX2 they took 0.5%
+    /// fewer instructions and 77 KB.
+    pub(crate) fn answered<K: Keying<D>, S: Start<D, K>, R>(
+        self,
         start: S,
-        answer: impl FnOnce(&Self) -> R,
-    ) -> Result<R, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-        S: Start<D, K>,
-    {
+        answer: impl FnOnce(&Search<D, K>) -> R,
+    ) -> Result<R, SearchError> {
         #[cfg(target_arch = "x86_64")]
         {
             if S::FRESH
                 && !O::WATCHING
-                && point_clouds(pair)
+                && point_clouds(self.pair)
                 && std::is_x86_feature_detected!("avx2")
             {
                 // SAFETY: the CPU supports AVX2, checked just above.
-                return unsafe { Self::run_avx2(pair, options, mode, observer, start, answer) };
+                return unsafe { self.answered_avx2(start, answer) };
             }
         }
-        Self::run_inline(pair, options, mode, observer, start, answer)
+        self.answered_inline(start, answer)
     }
 
-    /// [`Search::run_built`] compiled for AVX2.
+    /// [`Run::answered`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn run_avx2<A, B, O, S, R>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
+    fn answered_avx2<K: Keying<D>, S: Start<D, K>, R>(
+        self,
         start: S,
-        answer: impl FnOnce(&Self) -> R,
-    ) -> Result<R, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-        S: Start<D, K>,
-    {
-        Self::run_inline(pair, options, mode, observer, start, answer)
+        answer: impl FnOnce(&Search<D, K>) -> R,
+    ) -> Result<R, SearchError> {
+        self.answered_inline(start, answer)
     }
 
-    /// [`Search::run_built`] itself, inlined into both builds.
+    /// [`Run::answered`] itself, inlined into both builds.
     #[inline(always)]
-    fn run_inline<A, B, O, S, R>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
+    fn answered_inline<K: Keying<D>, S: Start<D, K>, R>(
+        self,
         start: S,
-        answer: impl FnOnce(&Self) -> R,
-    ) -> Result<R, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-        S: Start<D, K>,
-    {
-        let tolerances = Tolerances::of(pair);
-        Search::run_lean(pair, &tolerances, options, mode, observer, start, answer)
+        answer: impl FnOnce(&Search<D, K>) -> R,
+    ) -> Result<R, SearchError> {
+        let tolerances = Tolerances::of(self.pair);
+        self.lean(&tolerances, start.simplex(), answer)
     }
 }
 
@@ -497,7 +501,7 @@ impl<const D: usize> Search<D, SupportKey<D>> {
         A: Support<D> + ?Sized,
         B: Support<D> + ?Sized,
     {
-        Self::run_built(pair, options, mode, &mut (), start, |search| *search)
+        Run::new(pair, options, mode, &mut ()).answered(start, |search| *search)
     }
 
     /// The simplex `keys` describe, found again under the pair's current placement (its

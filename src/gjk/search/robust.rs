@@ -12,14 +12,13 @@
 //!   units of rounding, and reports that it stalled beyond.
 
 use super::{
-    first_direction, gap_closed, End, Mode, Observer, Search, StepOutcome, Tolerances,
+    first_direction, gap_closed, End, Mode, Observer, Run, Search, StepOutcome, Tolerances,
     MAX_SIDEWAYS, OVERFLOW, STALL_ULPS,
 };
 use crate::error::SearchError;
-use crate::gjk::options::QueryOptions;
 use crate::range::robust_norm;
 use crate::simplex::{finite, Keying, Simplex};
-use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
+use crate::support::{Support, SupportPoint, Vector};
 
 /// Whether the robust loop goes on after a step.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -43,12 +42,9 @@ struct Bounds {
 
 /// The robust loop on one pair: what every step reads, and what it carries to the next
 /// besides the search itself.
-struct RobustLoop<'q, 'p, const D: usize, A: ?Sized, B: ?Sized, O> {
-    pair: &'q MinkowskiPair<'p, D, A, B>,
+struct RobustLoop<'r, 'p, const D: usize, A: ?Sized, B: ?Sized, O> {
+    run: Run<'r, 'p, D, A, B, O>,
     tolerances: Tolerances<D>,
-    options: &'q QueryOptions,
-    mode: Mode,
-    observer: &'q mut O,
     /// Steps in a row that kept `|v|^2` within its rounding (see [`MAX_SIDEWAYS`]).
     sideways: u32,
     /// A direction to try instead of `-v`, once, where the search stalled (see
@@ -56,39 +52,33 @@ struct RobustLoop<'q, 'p, const D: usize, A: ?Sized, B: ?Sized, O> {
     retry: Option<Vector<D>>,
 }
 
-impl<const D: usize, K: Keying<D>> Search<D, K> {
+impl<'r, 'p, const D: usize, A, B, O> Run<'r, 'p, D, A, B, O>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+    O: Observer<D>,
+{
     /// The robust search, from `start` (a simplex and the support evaluations it cost) or,
     /// without one, from the support point towards the reversed centre of `A - B`, after
     /// `spent` evaluations made elsewhere (they count towards the cap). The observer sees the
     /// steps of a search started afresh.
-    pub(crate) fn run_from<A, B, O>(
-        pair: &MinkowskiPair<'_, D, A, B>,
-        options: &QueryOptions,
-        mode: Mode,
-        observer: &mut O,
+    pub(super) fn robust<K: Keying<D>>(
+        mut self,
         start: Option<(Simplex<D, K>, u32)>,
         spent: u32,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-    {
+    ) -> Result<Search<D, K>, SearchError> {
         const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
 
-        let tolerances = Tolerances::of(pair);
-        let mut search = Self::robust_start(pair, &tolerances, observer, start, spent)?;
-        if pair.extent() == 0.0 {
+        let tolerances = Tolerances::of(self.pair);
+        let mut search = self.robust_start(&tolerances, start, spent)?;
+        if self.pair.extent() == 0.0 {
             search.answer_two_points();
             return Ok(search);
         }
-        let exit = tolerances.exit(mode);
-        let mut run = RobustLoop {
-            pair,
+        let (exit, max_iterations) = (tolerances.exit(self.mode), self.options.max_iterations);
+        let mut walk = RobustLoop {
+            run: self,
             tolerances,
-            options,
-            mode,
-            observer,
             sideways: 0,
             retry: None,
         };
@@ -98,9 +88,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
                 search.end = End::Touching;
                 break;
             }
-            if search.iterations >= options.max_iterations
-                || run.step(&mut search, vv)? == Flow::Stop
-            {
+            if search.iterations >= max_iterations || walk.step(&mut search, vv)? == Flow::Stop {
                 break;
             }
         }
@@ -111,36 +99,33 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
 
     /// The search at its start: `start`'s simplex reduced, or the support point towards the
     /// reversed centre of `A - B`, after `spent` evaluations.
-    fn robust_start<A, B, O>(
-        pair: &MinkowskiPair<'_, D, A, B>,
+    fn robust_start<K: Keying<D>>(
+        &mut self,
         tolerances: &Tolerances<D>,
-        observer: &mut O,
         start: Option<(Simplex<D, K>, u32)>,
         spent: u32,
-    ) -> Result<Self, SearchError>
-    where
-        A: Support<D> + ?Sized,
-        B: Support<D> + ?Sized,
-        O: Observer<D>,
-    {
+    ) -> Result<Search<D, K>, SearchError> {
         if let Some((mut simplex, evaluations)) = start {
             let v = simplex.reduce();
             return Ok(Search::fresh(tolerances, simplex, v, evaluations));
         }
         let direction = first_direction(&tolerances.center);
-        let (first, key) = K::support(pair, &direction);
+        let (first, key) = K::support(self.pair, &direction);
         if !finite(&first) {
             return Err(SearchError::NonFiniteSupport);
         }
         let mut search = Search::fresh(tolerances, Simplex::single(first, key), first.w, spent + 1);
-        if pair.extent() == 0.0 {
+        if self.pair.extent() == 0.0 {
             // Two points: the first support point is the answer (see `answer_two_points`).
             search.lower = robust_norm(&first.w);
         }
-        observer.step(&search, &direction, &first, StepOutcome::Started);
+        self.observer
+            .step(&search, &direction, &first, StepOutcome::Started);
         Ok(search)
     }
+}
 
+impl<const D: usize, K: Copy> Search<D, K> {
     /// The answer for two points: the difference is the single point `v`, known exactly (its
     /// squared length may underflow, which the loop relies on: hence no loop).
     fn answer_two_points(&mut self) {
@@ -153,7 +138,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     }
 }
 
-impl<'q, 'p, const D: usize, A, B, O> RobustLoop<'q, 'p, D, A, B, O>
+impl<const D: usize, A, B, O> RobustLoop<'_, '_, D, A, B, O>
 where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
@@ -169,7 +154,7 @@ where
         search.iterations += 1;
         let retried = self.retry.take();
         let direction = retried.unwrap_or(-search.v);
-        let (w, key) = K::support(self.pair, &direction);
+        let (w, key) = K::support(self.run.pair, &direction);
         if !finite(&w) {
             return Err(SearchError::NonFiniteSupport);
         }
@@ -180,7 +165,7 @@ where
             rounding,
             ..
         } = self.tolerances;
-        if self.mode == Mode::Boolean
+        if self.run.mode == Mode::Boolean
             && bounds.reach > (contact + separating) * bounds.direction_norm
         {
             search.end = End::Separated;
@@ -191,7 +176,7 @@ where
         if gap_closed(
             bounds.gap,
             vv,
-            self.options.relative_tolerance,
+            self.run.options.relative_tolerance,
             rounding,
             margin_sum,
         ) {
@@ -311,7 +296,8 @@ where
             search.dropped = Some(w);
         }
         search.v = v;
-        self.observer
+        self.run
+            .observer
             .step(search, direction, &w, StepOutcome::Added);
         Flow::Continue
     }
@@ -349,7 +335,7 @@ where
     ) -> Flow {
         search.end = end;
         search.project_v();
-        self.observer.step(search, direction, w, outcome);
+        self.run.observer.step(search, direction, w, outcome);
         Flow::Stop
     }
 }
