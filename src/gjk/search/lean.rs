@@ -59,7 +59,7 @@ where
     /// robust search's (see [`Run::hand_over`]).
     #[inline(always)]
     pub(super) fn lean<K: Keying<D>, R>(
-        self,
+        mut self,
         tolerances: &Tolerances<D>,
         start: Option<(Simplex<D, K>, u32)>,
         answer: impl FnOnce(&Search<D, K>) -> R,
@@ -71,7 +71,6 @@ where
             return self.hand_over(simplex, spent).map(|s| answer(&s));
         }
         let Tolerances {
-            center,
             separating,
             rounding,
             contact,
@@ -83,22 +82,8 @@ where
         let beyond = contact + separating;
         let stall = STALL_ULPS * f64::EPSILON * magnitude;
 
-        let mut search = match start {
-            Some((mut simplex, evaluations)) => {
-                let v = simplex.reduce();
-                Search::fresh(tolerances, simplex, v, evaluations)
-            }
-            None => {
-                let direction = first_direction(&center);
-                let (first, key) = K::support(pair, &direction);
-                if !finite_sum(first.w.sum() + first.a.sum()) {
-                    return self.hand_over(None, 1).map(|s| answer(&s));
-                }
-                let search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
-                self.observer
-                    .step(&search, &direction, &first, StepOutcome::Started);
-                search
-            }
+        let Some(mut search) = self.lean_start(tolerances, start) else {
+            return self.hand_over(None, 1).map(|s| answer(&s));
         };
         // The best lower bound so far, `reach / |v|`, as (reach, |v|^2, v).
         let mut best: Option<(f64, f64, Vector<D>)> = None;
@@ -162,6 +147,29 @@ where
                 self.hand_over(simplex, spent).map(|s| answer(&s))
             }
         }
+    }
+
+    /// The lean loop's start: `start`'s simplex reduced, or the support point towards the
+    /// reversed centre of `A - B` (`None` where it is not finite).
+    #[inline(always)]
+    fn lean_start<K: Keying<D>>(
+        &mut self,
+        tolerances: &Tolerances<D>,
+        start: Option<(Simplex<D, K>, u32)>,
+    ) -> Option<Search<D, K>> {
+        if let Some((mut simplex, evaluations)) = start {
+            let v = simplex.reduce();
+            return Some(Search::fresh(tolerances, simplex, v, evaluations));
+        }
+        let direction = first_direction(&tolerances.center);
+        let (first, key) = K::support(self.pair, &direction);
+        if !finite_sum(first.w.sum() + first.a.sum()) {
+            return None;
+        }
+        let search = Search::fresh(tolerances, Simplex::single(first, key), first.w, 1);
+        self.observer
+            .step(&search, &direction, &first, StepOutcome::Started);
+        Some(search)
     }
 
     /// The robust search ([`Run::robust`]) takes the pair over from the lean loop after
