@@ -127,6 +127,9 @@ impl<'p> PolygonPair<'p> {
             }
             let rotation = [[r[(0, 0)], r[(0, 1)]], [r[(1, 0)], r[(1, 1)]]];
             placed = b.placed(rotation, [t[0], t[1]]);
+            if !placed.exactly_testable() {
+                return None;
+            }
             &placed
         };
         answer(&PolygonPair { a, b }, &tolerances)

@@ -730,3 +730,63 @@ fn ellipsoid_on_a_repeated_hull_vertex_has_a_normal() {
         }
     }
 }
+
+/// Found by query_2d: a hull with vertices at x = 5e-324 and a subnormal y lost its top vertex
+/// (0, 0.5) in the small-polygon kernel's hull, whose exact orientation test underflowed to 0,
+/// and the penetration query answered a depth of 0 (signed distance 0, intersecting) for an
+/// overlap of 0.033. Such coordinates now leave the pair to GJK and EPA. The oracle: the depth of
+/// two convex polygons is the least overlap `h_A(n) + h_B(-n)` over the normals of the segments
+/// between their points (the edges of `A - B` are among them), computed here from the points.
+#[test]
+fn subnormal_vertices_keep_the_hull_and_its_depth() {
+    let a = [
+        [5e-324, 5e-324],
+        [5e-324, 6.9533558075175e-310],
+        [0.0, -4.0625],
+        [0.0, 0.0],
+        [0.0, 0.5],
+        [-1.75, -4.0625],
+    ];
+    let b = [
+        [0.0, 0.0],
+        [11.375, 2.2250738585072014e-308],
+        [-0.125, 1.875],
+    ];
+    let reach = |points: &[[f64; 2]], n: [f64; 2]| {
+        points
+            .iter()
+            .map(|p| p[0] * n[0] + p[1] * n[1])
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let overlap = |n: [f64; 2]| reach(&a, n) + reach(&b, [-n[0], -n[1]]);
+    let mut depth = f64::INFINITY;
+    for points in [&a[..], &b[..]] {
+        for p in points {
+            for q in points {
+                let (x, y) = (q[0] - p[0], q[1] - p[1]);
+                let length = x.hypot(y);
+                if length > 1e-9 {
+                    for n in [[y / length, -x / length], [-y / length, x / length]] {
+                        depth = depth.min(overlap(n));
+                    }
+                }
+            }
+        }
+    }
+    assert!(depth > 0.01, "the oracle's depth {depth}");
+    let (ha, hb) = (polygon_of(&a), polygon_of(&b));
+    let mut p = GjkPenetrationResult::default();
+    let status = unsafe { gjk_penetration(ha.0, std::ptr::null(), hb.0, std::ptr::null(), &mut p) };
+    assert_eq!(status, GJK_OK);
+    assert!(p.intersecting, "{p:?}");
+    assert!(
+        (-p.signed_distance - depth).abs() <= 1e-12,
+        "depth {} against the oracle's {depth}: {p:?}",
+        -p.signed_distance
+    );
+    let along = overlap([p.normal[0], p.normal[1]]);
+    assert!(
+        (along - depth).abs() <= 1e-12,
+        "the overlap along the normal is {along}, the depth {depth}: {p:?}"
+    );
+}
