@@ -23,7 +23,7 @@
 //!    came from step 3's scan the larger of it and the gap between the two polygons' support
 //!    values along the pair's direction (less the search's rounding allowance), computed from
 //!    the vertices, not from the distance. Overlapping polygons share a vertex of one inside
-//!    the other; where neither has one (two bars crossed), the search answers.
+//!    the other, or where neither has one (two bars crossed), a crossing of their edges.
 //!
 //! The penetration query reads step 2 again: overlapping polygons are deepest along the
 //! edge normal of least overlap (the edges of `A - B` are the polygons' edges, so that is
@@ -34,9 +34,11 @@
 //! so do hulls with more vertices (see [`MAX_VERTICES`] for the crossover). On small
 //! polygons the kernel takes fewer instructions than GJK (and EPA) for every query.
 
+mod crossing;
 mod lanes;
 mod scan;
 
+use crossing::first_crossing;
 use lanes::{F64x4, LANES};
 use scan::{first_inside, Scan};
 
@@ -151,8 +153,8 @@ impl<'p> PolygonPair<'p> {
 
     compiled_for_avx! {
         /// The distance query's answer, in A's frame then placed by `pose_a`; `None` for
-        /// overlapping polygons of which neither has a vertex inside the other (the search
-        /// answers those).
+        /// polygons within rounding of touching that share no vertex inside the other, and
+        /// where rounding hides every crossing of crossed bars (the search answers those).
         fn distance / distance_avx => distance_inline(
             tolerances: &Tolerances<D>,
             pose_a: &Pose<D>
@@ -322,14 +324,19 @@ impl<'p> PolygonPair<'p> {
         )
     }
 
-    /// A vertex of one polygon inside the other (on no edge's outer side), if any; unless the
-    /// overlap is already `proven`, only where exact orientation tests confirm it: then a proof
-    /// that the polygons overlap.
+    /// A point of both polygons: a vertex of one inside the other (on no edge's outer side),
+    /// if any, else (two bars crossed) a crossing of their edges. Unless the overlap is
+    /// already `proven`, only a vertex that exact orientation tests confirm inside: then a
+    /// proof that the polygons overlap.
     #[inline(always)]
     fn common_point(&self, proven: bool) -> Option<Vector<2>> {
         let (inside, of) = match first_inside(self.a, self.b) {
             Some(j) => (vertex(self.b, j), self.a),
-            None => (vertex(self.a, first_inside(self.b, self.a)?), self.b),
+            None => match first_inside(self.b, self.a) {
+                Some(i) => (vertex(self.a, i), self.b),
+                None if proven => return first_crossing(self.a, self.b),
+                None => return None,
+            },
         };
         (proven || of.contains_exactly(inside.x, inside.y)).then_some(inside)
     }

@@ -165,3 +165,50 @@ fn touching_polygons_intersect_at_distance_zero() {
         }
     }
 }
+
+/// Two bars crossed like a plus sign, neither with a vertex inside the other: the exact
+/// polygon kernel answers (no support evaluation), at distance 0, with a point in both bars
+/// (against the brute-force oracle, to the rounding of the coordinates).
+#[test]
+fn crossed_bars_meet_at_a_point_of_both() {
+    let mut rng = Rng::new(26);
+    let bar = |center: [f64; 2], length: f64, width: f64, angle: f64| {
+        let (c, s) = (angle.cos(), angle.sin());
+        let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(u, v)| {
+            let (x, y) = (0.5 * length * u, 0.5 * width * v);
+            [center[0] + c * x - s * y, center[1] + s * x + c * y]
+        });
+        let hull = corners.map(|[x, y]| Vector::<2>::new(x, y)).to_vec();
+        (ConvexHull::new(hull).unwrap(), hull_2d(&corners))
+    };
+    let id = Pose::identity();
+    for case in 0..2000 {
+        let scale = 10f64.powf(rng.range(-3.0, 3.0));
+        let offset = [rng.range(-1e3, 1e3), rng.range(-1e3, 1e3)];
+        let (length, width) = (10.0 * scale, scale);
+        let angle = rng.range(-4.0, 4.0);
+        // Crossing at more than 0.3 rad, within a quarter width of each other's axes: every
+        // corner lies beyond the other bar.
+        let turn = rng.range(0.3, std::f64::consts::PI - 0.3);
+        let shift = [
+            rng.range(-0.25, 0.25) * width,
+            rng.range(-0.25, 0.25) * width,
+        ];
+        let (a, ha) = bar(offset, length, width, angle);
+        let center_b = [offset[0] + shift[0], offset[1] + shift[1]];
+        let (b, hb) = bar(center_b, length, width, angle + turn);
+        let r = distance(&a, &id, &b, &id).unwrap();
+        assert!(
+            r.intersecting && r.distance == 0.0 && r.lower_bound == 0.0 && !r.tolerance_call,
+            "case {case}: {r:?}"
+        );
+        assert_eq!(r.iterations, 0, "case {case}: the search answered");
+        let rounding = 16.0 * f64::EPSILON * (offset[0].abs() + offset[1].abs() + length);
+        let point = [[r.point_a[0], r.point_a[1]]];
+        assert_eq!(r.point_a, r.point_b, "case {case}");
+        assert!(
+            polygon_distance(&point, &ha) <= rounding && polygon_distance(&point, &hb) <= rounding,
+            "case {case}: {point:?} is not in both bars\nA {ha:?}\nB {hb:?}"
+        );
+    }
+}
