@@ -61,10 +61,7 @@ fn dot(a: &[Int], b: &[Int]) -> Int {
 /// its last point; `None` only for an empty simplex.
 fn closest(simplex: &[Point]) -> Option<Closest> {
     let count = simplex.len();
-    let gram: Vec<Vec<Int>> = simplex
-        .iter()
-        .map(|s| simplex.iter().map(|t| dot(s, t)).collect())
-        .collect();
+    let gram = gram_matrix(simplex);
     let newest = 1u32 << (count - 1);
     (1..=count)
         .flat_map(|size| (1u32..1 << count).filter(move |m| m.count_ones() as usize == size))
@@ -90,6 +87,18 @@ fn closest(simplex: &[Point]) -> Option<Closest> {
                 squared_norm,
             }
         })
+}
+
+/// The dot products of every two points of `simplex`, each pair's computed once.
+fn gram_matrix(simplex: &[Point]) -> Vec<Vec<Int>> {
+    let mut gram = vec![vec![Int::default(); simplex.len()]; simplex.len()];
+    for (i, s) in simplex.iter().enumerate() {
+        for (j, t) in simplex.iter().enumerate().skip(i) {
+            gram[i][j] = dot(s, t);
+            gram[j][i] = gram[i][j].clone();
+        }
+    }
+    gram
 }
 
 /// What [`affine_closest`] finds: the members, their weights, the denominator and the squared
