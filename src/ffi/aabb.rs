@@ -2,7 +2,7 @@
 
 use crate::aabb::aabb;
 use crate::ffi::one_shape::{dispatch_shape, ShapeQuery};
-use crate::ffi::pointers::{input, optional, output};
+use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::to3;
 use crate::ffi::shapes::GjkShape;
@@ -26,8 +26,6 @@ pub unsafe extern "C" fn gjk_shape_aabb(
     max: *mut f64,
 ) -> GjkStatus {
     guard(move || {
-        let shape = input(shape, "shape")?;
-        let pose = optional(pose, "pose")?;
         output(min, "min")?;
         output(max, "max")?;
         let mut corners = ([0.0; 3], [0.0; 3]);

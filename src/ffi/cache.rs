@@ -4,7 +4,7 @@ use crate::cache::SimplexCache;
 use crate::ffi::pointers::output;
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{
-    pair_query, query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed, Query,
+    answer, pair_query, query_failure, write_out, GjkDistanceResult, GjkQueryOptions, Posed,
 };
 use crate::ffi::shapes::GjkShape;
 use crate::ffi::status::{guard, guard_value, Failure, GjkStatus};
@@ -155,9 +155,8 @@ pub unsafe extern "C" fn gjk_distance_cached(
     out: *mut GjkDistanceResult,
 ) -> GjkStatus {
     guard(move || {
-        let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedDistance(cache), out)
+        answer(CachedDistance(cache), a, pose_a, b, pose_b, options, out)
     })
 }
 
@@ -181,8 +180,7 @@ pub unsafe extern "C" fn gjk_intersect_cached(
     out: *mut bool,
 ) -> GjkStatus {
     guard(move || {
-        let out = output(out, "out")?;
         let cache = output(cache, "cache")?;
-        Query::new(a, pose_a, b, pose_b, options)?.dispatch(CachedIntersect(cache), out)
+        answer(CachedIntersect(cache), a, pose_a, b, pose_b, options, out)
     })
 }

@@ -2,7 +2,7 @@
 
 use crate::cast::{shape_cast_with, CastError, CastHit, CastOptions, RayHit};
 use crate::ffi::one_shape::{dispatch_shape, ShapeQuery};
-use crate::ffi::pointers::{coordinates, input, optional, output};
+use crate::ffi::pointers::{coordinates, output};
 use crate::ffi::pose::GjkPose;
 use crate::ffi::query::{options_at, pair_query, to3, GjkQueryOptions, Query};
 use crate::ffi::shapes::GjkShape;
@@ -229,8 +229,6 @@ pub unsafe extern "C" fn gjk_ray_cast_ex(
 ) -> GjkStatus {
     guard(move || {
         let out = output(out, "out")?;
-        let shape = input(shape, "shape")?;
-        let pose = optional(pose, "pose")?;
         let options = &options_at(options)?;
         let ray = RayCast {
             origin,

@@ -1,6 +1,7 @@
 //! The dispatcher of the exports on one placed shape (bounding box, ray cast).
 
 use crate::ffi::callback::checked;
+use crate::ffi::pointers::{input, optional};
 use crate::ffi::pose::{FromGjkPose, GjkPose};
 use crate::ffi::shapes::{AnyShape, GjkShape};
 use crate::ffi::status::Failure;
@@ -23,15 +24,21 @@ pub(super) trait ShapeQuery {
     ) -> Result<(), Failure>;
 }
 
-/// Runs `query` on `shape` placed by `pose` (None: the identity; named `pose` in its failure),
-/// its answer written to `out`: the pose is placed first, then the query runs, watched for a
-/// callback's wrong answers when the shape calls back (see `ffi::callback::checked`).
-pub(super) fn dispatch_shape<Q: ShapeQuery>(
-    shape: &GjkShape,
-    pose: Option<&GjkPose>,
+/// Runs `query` on the shape at `shape` placed by the pose at `pose` (NULL: the identity), its
+/// answer written to `out`: the pointers are checked (named `shape` and `pose` in their
+/// failures) and the pose placed first, then the query runs, watched for a callback's wrong
+/// answers when the shape calls back (see `ffi::callback::checked`).
+///
+/// # Safety
+/// `shape` and `pose` must be NULL or valid for their types during the call.
+pub(super) unsafe fn dispatch_shape<Q: ShapeQuery>(
+    shape: *const GjkShape,
+    pose: *const GjkPose,
     query: Q,
     out: &mut Q::Out,
 ) -> Result<(), Failure> {
+    let shape = input(shape, "shape")?;
+    let pose = optional(pose, "pose")?;
     match &shape.shape {
         AnyShape::Planar(s) => placed(s, pose, query, out),
         AnyShape::Spatial(s) => placed(s, pose, query, out),

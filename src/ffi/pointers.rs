@@ -69,14 +69,8 @@ pub(crate) unsafe fn coordinates<'a, T>(
             format!("count is 0: {name} needs at least one point"),
         ));
     }
-    let len = count
-        .checked_mul(dim)
-        .filter(|len| {
-            len.checked_mul(std::mem::size_of::<T>())
-                .is_some_and(|bytes| bytes <= isize::MAX as usize)
-        })
-        .ok_or_else(|| Failure::invalid(format!("count {count} is too large")))?;
-    Ok(std::slice::from_raw_parts(ptr, len))
+    fits::<T>(count, dim)?;
+    Ok(std::slice::from_raw_parts(ptr, count * dim))
 }
 
 /// `count` values at `ptr`; NULL is accepted for an empty array.
@@ -92,7 +86,7 @@ pub(crate) unsafe fn array<'a, T>(
         return Ok(&[]);
     }
     input(ptr, name)?;
-    fits::<T>(count)?;
+    fits::<T>(count, 1)?;
     Ok(std::slice::from_raw_parts(ptr, count))
 }
 
@@ -125,13 +119,17 @@ pub(crate) unsafe fn optional_array_mut<'a, T>(
         return Ok(&mut []);
     }
     output(ptr, name)?;
-    fits::<T>(count)?;
+    fits::<T>(count, 1)?;
     Ok(std::slice::from_raw_parts_mut(ptr, count))
 }
 
-/// Fails unless `count` values of `T` fit in the address space.
-pub(crate) fn fits<T>(count: usize) -> Result<(), Failure> {
-    match count.checked_mul(std::mem::size_of::<T>()) {
+/// Fails unless `count` items of `per` values of `T` each fit in the address space (the
+/// failure names `count`).
+pub(crate) fn fits<T>(count: usize, per: usize) -> Result<(), Failure> {
+    match count
+        .checked_mul(per)
+        .and_then(|values| values.checked_mul(std::mem::size_of::<T>()))
+    {
         Some(bytes) if bytes <= isize::MAX as usize => Ok(()),
         _ => Err(Failure::invalid(format!("count {count} is too large"))),
     }

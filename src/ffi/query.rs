@@ -441,13 +441,14 @@ pair_query!(Penetration => GjkPenetrationResult, |_, pair, out| {
     write_out(pair.penetration(), out)
 });
 
-/// The common body of the single pair queries: `query` on the pair at the pointers, its answer
-/// written to `*out` (checked first). Always inlined into the export, as the body it replaces.
+/// The common body of the pair queries on one pair (warm-started ones included, see
+/// `ffi::cache`): `query` on the pair at the pointers, its answer written to `*out` (checked
+/// first). Always inlined into the export, as the body it replaces.
 ///
 /// # Safety
 /// Pointers must be NULL or valid for their types during the call.
 #[inline(always)]
-unsafe fn answer<Q: PairQuery>(
+pub(super) unsafe fn answer<Q: PairQuery>(
     query: Q,
     a: *const GjkShape,
     pose_a: *const GjkPose,

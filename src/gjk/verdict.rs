@@ -27,6 +27,44 @@ use crate::simplex::Keying;
 use crate::support::lift;
 use crate::support::{MinkowskiPair, Support, Vector};
 
+/// Defines the function `$name`, which runs `$body` (always inlined) compiled for AVX2 where
+/// the CPU has it (`$avx2`, x86_64) and for the target's baseline elsewhere; both compute the
+/// same numbers. The generics and the bounds are given in brackets, as written in a signature.
+macro_rules! compiled_for_avx2 {
+    (
+        $(#[$doc:meta])*
+        $vis:vis fn $name:ident / $avx2:ident => $body:ident[$($generics:tt)*](
+            $($arg:ident: $ty:ty),*
+        ) -> $ret:ty
+        where [$($bounds:tt)*]
+    ) => {
+        $(#[$doc])*
+        $vis fn $name<$($generics)*>($($arg: $ty),*) -> $ret
+        where
+            $($bounds)*
+        {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the CPU supports AVX2, checked just above.
+                    return unsafe { $avx2($($arg),*) };
+                }
+            }
+            $body($($arg),*)
+        }
+
+        #[doc = concat!("[`", stringify!($name), "`] compiled for AVX2.")]
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        fn $avx2<$($generics)*>($($arg: $ty),*) -> $ret
+        where
+            $($bounds)*
+        {
+            $body($($arg),*)
+        }
+    };
+}
+
 /// The most support points the fast path evaluates before it leaves the pair to the full
 /// search (it decides every pair of the W2D and W3D reference workloads within it).
 const MAX_STEPS: u32 = 32;
@@ -49,47 +87,23 @@ pub(crate) enum Quick {
     Undecided,
 }
 
-/// The verdict on `pair` when the fast path can prove it.
-/// At most `max_steps` support points are evaluated. Where the CPU has AVX2 (x86_64), the
-/// path runs a build of itself compiled for it, with the support functions of point clouds
-/// inlined: bitwise the same arithmetic (no fused operations), with fewer instructions
-/// (three-operand forms, no register copies).
-pub(crate) fn quick_verdict<const D: usize, A, B, K>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    max_steps: u32,
-    start: Option<&Vector<D>>,
-    proof: &mut Proof<K>,
-) -> Quick
-where
-    K: Keying<D>,
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { quick_verdict_avx2(pair, max_steps, start, proof) };
-        }
-    }
-    quick_verdict_body(pair, max_steps, start, proof)
-}
-
-/// [`quick_verdict_body`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn quick_verdict_avx2<const D: usize, A, B, K>(
-    pair: &MinkowskiPair<'_, D, A, B>,
-    max_steps: u32,
-    start: Option<&Vector<D>>,
-    proof: &mut Proof<K>,
-) -> Quick
-where
-    K: Keying<D>,
-    A: Support<D> + ?Sized,
-    B: Support<D> + ?Sized,
-{
-    quick_verdict_body(pair, max_steps, start, proof)
+compiled_for_avx2! {
+    /// The verdict on `pair` when the fast path can prove it.
+    /// At most `max_steps` support points are evaluated. Where the CPU has AVX2 (x86_64), the
+    /// path runs a build of itself compiled for it, with the support functions of point clouds
+    /// inlined: bitwise the same arithmetic (no fused operations), with fewer instructions
+    /// (three-operand forms, no register copies).
+    pub(crate) fn quick_verdict / quick_verdict_avx2 => quick_verdict_body[const D: usize, A, B, K](
+        pair: &MinkowskiPair<'_, D, A, B>,
+        max_steps: u32,
+        start: Option<&Vector<D>>,
+        proof: &mut Proof<K>
+    ) -> Quick
+    where [
+        K: Keying<D>,
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+    ]
 }
 
 /// [`quick_verdict`] itself, inlined into both builds; so are the helpers it calls, since code

@@ -218,35 +218,13 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
 
     /// Adds `p` and solves for the closest point; if `accept` takes it (progress), keeps only
     /// the vertices it needs and returns it. Otherwise the simplex is left as it was, which
-    /// costs no copy: `p` only went past its end. Always inlined: moved to this module and
-    /// left to the compiler, the lean loop called it out of line, with the search's result.
+    /// costs no copy: `p` only went past its end. `THROUGH_NEWEST` for a GJK step whose `p` is
+    /// the support point beyond the simplex's closest point (which lies inside it) towards the
+    /// origin: the new closest point is then looked for first in the regions that hold `p`
+    /// (see [`super::newest`]). Always inlined: moved to this module and left to the compiler,
+    /// the lean loop called it out of line, with the search's result.
     #[inline(always)]
-    pub(crate) fn push_if(
-        &mut self,
-        p: SupportPoint<D>,
-        key: K,
-        accept: impl Fn(&Vector<D>) -> bool,
-    ) -> Option<Vector<D>> {
-        self.push_solved_if::<false>(p, key, accept)
-    }
-
-    /// [`Simplex::push_if`] for a GJK step: `p` is the support point beyond the simplex's
-    /// closest point (which lies inside it) towards the origin, so that the new closest
-    /// point is looked for first in the regions that hold `p` (see [`super::newest`]).
-    #[inline(always)]
-    pub(crate) fn push_step_if(
-        &mut self,
-        p: SupportPoint<D>,
-        key: K,
-        accept: impl Fn(&Vector<D>) -> bool,
-    ) -> Option<Vector<D>> {
-        self.push_solved_if::<true>(p, key, accept)
-    }
-
-    /// Adds `p`, solves the simplex (`THROUGH_NEWEST`: first through `p`, see
-    /// [`super::newest`]), and keeps what `accept` takes (see [`Simplex::push_if`]).
-    #[inline(always)]
-    fn push_solved_if<const THROUGH_NEWEST: bool>(
+    pub(crate) fn push_if<const THROUGH_NEWEST: bool>(
         &mut self,
         p: SupportPoint<D>,
         key: K,

@@ -129,7 +129,7 @@ where
             // Add, and reduce.
             match search
                 .simplex
-                .push_step_if(w, key, |u| u.norm_squared() < vv)
+                .push_if::<true>(w, key, |u| u.norm_squared() < vv)
             {
                 Some(u) => search.v = u,
                 None => break Finish::HandOver(Some(search.simplex)),

@@ -269,7 +269,7 @@ where
         // that leaves v unchanged is a cycle, and at most MAX_SIDEWAYS such steps in a row are
         // taken (longer cycles).
         let (current, sideways) = (search.v, self.sideways);
-        let taken = search.simplex.push_if(w, key, |v| {
+        let taken = search.simplex.push_if::<false>(w, key, |v| {
             let vv_new = v.norm_squared();
             vv_new < vv
                 || (vv_new <= vv * (1.0 + 4.0 * f64::EPSILON)
