@@ -37,6 +37,19 @@ pub(crate) fn weighted_differences_norm_above<const D: usize>(
     norm_above(&components[..D])
 }
 
+/// An upper bound, in exact arithmetic, on `|p - q|` for float points (a vertex of `A - B`
+/// alone): [`combination_norm_above`] with the one weight 1, without its weights. `None`
+/// where the bound overflows.
+#[inline(never)]
+pub(crate) fn difference_norm_above<const D: usize>(p: &Vector<D>, q: &Vector<D>) -> Option<f64> {
+    let mut components = [Sum::default(); 3];
+    for (k, component) in components.iter_mut().enumerate().take(D) {
+        *component = Sum::difference(p[k], q[k]);
+    }
+    let bound = norm_above(&components[..D]);
+    bound.is_finite().then_some(bound)
+}
+
 /// An upper bound on the Euclidean norm of the exact vector `components`.
 fn norm_above(components: &[Sum]) -> f64 {
     norm_bound(components, true)
@@ -402,6 +415,34 @@ mod tests {
             let exact = (component(0) as f64).hypot(component(1) as f64) * 2f64.powi(-104);
             assert_tight(bound, exact);
         }
+    }
+
+    /// A vertex's norm is exact where it is a float, and above the exact norm where the
+    /// difference itself rounds (2^53 + 1, whose rounding 2^53 would fall short), at every
+    /// scale (oracle: the exact values, written out).
+    #[test]
+    fn difference_norm_above_is_exact_or_above() {
+        let v = Vector::<3>::new;
+        let zero = Vector::<3>::zeros();
+        assert_eq!(difference_norm_above(&v(3.0, 4.0, 0.0), &zero), Some(5.0));
+        assert_eq!(
+            difference_norm_above(&v(1.0, 2.0, 2.0), &v(-1.0, 0.0, 1.0)),
+            Some(3.0)
+        );
+        let big = 2f64.powi(53);
+        let above = difference_norm_above(&v(big + 2.0, 0.0, 0.0), &v(1.0, 0.0, 0.0));
+        assert_eq!(
+            above,
+            Some(big + 2.0),
+            "2^53 + 1 is not a float: the next one up"
+        );
+        for d in [5e-324, 1e-300, 1e-60, 1e60, 1e300] {
+            assert_eq!(difference_norm_above(&v(0.0, d, 0.0), &zero), Some(d));
+        }
+        assert_eq!(
+            difference_norm_above(&v(f64::MAX, 0.0, 0.0), &v(-f64::MAX, 0.0, 0.0)),
+            None
+        );
     }
 
     /// Differences whose squares underflow or overflow are scaled: the bound holds, and is

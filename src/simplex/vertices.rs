@@ -7,8 +7,8 @@ use nalgebra::Vector3;
 use super::closest::{closest_to_origin, largest_magnitude, plane_normal};
 use super::newest::closest_through_newest;
 use crate::outward::{
-    combination_norm_above, quick_combination_norm_above, segment_distance_above,
-    triangle_distance_above, worth_exact,
+    combination_norm_above, difference_norm_above, quick_combination_norm_above,
+    segment_distance_above, triangle_distance_above, worth_exact,
 };
 use crate::support::{lift, MinkowskiPair, Support, SupportKey, SupportPoint, Vector};
 
@@ -173,6 +173,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     #[inline(never)]
     fn exact_distance_above(&self, weights: &[f64; 4]) -> Option<f64> {
         let projected = match self.points() {
+            [p] => difference_norm_above(&p.a, &p.b),
             [p, q] => segment_distance_above([(&p.a, &p.b), (&q.a, &q.b)]),
             [p, q, r] if D == 3 => {
                 let three = |v: &Vector<D>| Vector3::from_fn(|k, _| v[k]);
@@ -198,7 +199,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     pub(crate) fn distance_above_nearest_vertex(&self) -> Option<f64> {
         self.points()
             .iter()
-            .filter_map(|p| combination_norm_above(&[(p.a, p.b)], &[1.0]))
+            .filter_map(|p| difference_norm_above(&p.a, &p.b))
             .min_by(f64::total_cmp)
     }
 
