@@ -272,7 +272,7 @@ impl<'a> Query<'a> {
         // `shape::as_concrete`), so that the concrete query's result is written straight to
         // the caller's struct; matched inside the query only, it went through one more copy.
         let options = &self.options;
-        if self.a.calls_back || self.b.calls_back {
+        if a.calls_back() || b.calls_back() {
             return watched_call(a, pose_a, b, pose_b, options, query, out);
         }
         concrete_call(a, pose_a, b, pose_b, options, query, out)

@@ -26,7 +26,7 @@ pub use point::Point;
 pub use point_cloud::ConvexHull;
 pub use rounded::{Capsule, Rounded};
 pub use segment::Segment;
-pub(crate) use small_polygon::{SmallPolygon, MAX_VERTICES};
+pub(crate) use small_polygon::{Quad, SmallPolygon, MAX_VERTICES, QUAD};
 
 use std::any::Any;
 

@@ -31,24 +31,27 @@ const CLIMB_FROM: [usize; 2] = [512, 512];
 /// Large clouds also keep their hull's edge graph (see `hull_graph`): their support point is
 /// then a vertex furthest along the direction, not necessarily the first such point.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct ConvexHull<const D: usize> {
+    /// In 2D, the hull as the exact polygon kernel reads it, when it has 3 to 8 vertices
+    /// (see [`SmallPolygon::of`]). First, beside the centre and the extent: a query on two
+    /// small polygons reads these three and nothing else of the hull (`repr(C)` keeps the
+    /// order), one cache line where they were spread over three.
+    polygon: Option<Arc<SmallPolygon>>,
+    /// The centre of the points' bounding box (the first search direction's hint; not always
+    /// inside the hull: a corner of a cube).
+    center: Vector<D>,
+    extent: f64,
+    /// A point of the hull near its middle: see [`AxisExtremes::mean`].
+    inner: Vector<D>,
     /// Axis `k` of point `i` is `coords[k * stride + i]`; `D * stride` numbers, `stride` a
     /// multiple of [`LANES`] at least `len` (the rest padded with the first point), fixed at
     /// creation ([`ConvexHull::axes`] relies on it).
     coords: Arc<[f64]>,
     len: usize,
     stride: usize,
-    /// The centre of the points' bounding box (the first search direction's hint; not always
-    /// inside the hull: a corner of a cube).
-    center: Vector<D>,
-    /// A point of the hull near its middle: see [`AxisExtremes::mean`].
-    inner: Vector<D>,
-    extent: f64,
     /// The hull's edge graph, for clouds large enough to climb it.
     graph: Option<HullGraph<D>>,
-    /// In 2D, the hull as the exact polygon kernel reads it, when it has 3 to 8 vertices
-    /// (see [`SmallPolygon::of`]).
-    polygon: Option<Arc<SmallPolygon>>,
 }
 
 impl<const D: usize> ConvexHull<D> {

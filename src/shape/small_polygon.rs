@@ -41,27 +41,42 @@ const MIN_EXACT_COORDINATE: f64 = f64::from_bits((1023 - 400) << 52);
 /// creation than the kernel saves, and their hulls rarely have few vertices.
 const MAX_POINTS: usize = 64;
 
+/// The vertices a [`Quad`] holds: one chunk of the kernel's lanes.
+pub(crate) const QUAD: usize = 4;
+
+/// Four consecutive vertices of a [`SmallPolygon`] and the edges that start at them, one a
+/// slot: what the kernel loads together for one chunk of its lanes, in 192 bytes (three
+/// cache lines), where one array per number spread a quadrilateral over six.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Quad {
+    /// The vertices' x coordinates, counter-clockwise.
+    pub x: [f64; QUAD],
+    /// The vertices' y coordinates.
+    pub y: [f64; QUAD],
+    /// Edge `i` runs from vertex `i` to vertex `i + 1` (the last to the first): its x.
+    pub ex: [f64; QUAD],
+    /// Edge `i`'s y.
+    pub ey: [f64; QUAD],
+    /// `1 / |e_i|^2`.
+    pub inv: [f64; QUAD],
+    /// `1 / |e_i|`.
+    pub inv_len: [f64; QUAD],
+}
+
 /// A convex polygon with 3 to [`MAX_VERTICES`] vertices, none of them on a straight angle,
-/// stored by coordinate. The slots past `len` repeat the first vertex and the first edge, so
-/// that a computation over whole lanes sees nothing new there.
+/// stored by [`Quad`]s of vertices with their edges (a triangle or a quadrilateral reads one),
+/// after its vertex count and shortest edge (`repr(C)` keeps that order): a quadrilateral is
+/// read in four cache lines, where one array per number took seven. The slots past `len` repeat the first vertex and the first edge, so that a computation
+/// over whole lanes sees nothing new there.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub(crate) struct SmallPolygon {
     /// The number of vertices.
     pub len: usize,
-    /// The vertices' x coordinates, counter-clockwise.
-    pub x: [f64; MAX_VERTICES],
-    /// The vertices' y coordinates.
-    pub y: [f64; MAX_VERTICES],
-    /// Edge `i` runs from vertex `i` to vertex `i + 1` (the last to the first): its x.
-    pub ex: [f64; MAX_VERTICES],
-    /// Edge `i`'s y.
-    pub ey: [f64; MAX_VERTICES],
-    /// `1 / |e_i|^2`.
-    pub inv: [f64; MAX_VERTICES],
-    /// `1 / |e_i|`.
-    pub inv_len: [f64; MAX_VERTICES],
     /// The length of the shortest edge (to rounding).
     pub shortest_edge: f64,
+    /// Vertex and edge `i` are slot `i % QUAD` of quad `i / QUAD`.
+    quads: [Quad; MAX_VERTICES / QUAD],
 }
 
 impl SmallPolygon {
@@ -79,15 +94,18 @@ impl SmallPolygon {
             return None;
         }
         let vertex = |i: usize| hull[i % hull.len()];
+        let empty = [0.0; QUAD];
         let mut polygon = Self {
             len: hull.len(),
-            x: [0.0; MAX_VERTICES],
-            y: [0.0; MAX_VERTICES],
-            ex: [0.0; MAX_VERTICES],
-            ey: [0.0; MAX_VERTICES],
-            inv: [0.0; MAX_VERTICES],
-            inv_len: [0.0; MAX_VERTICES],
             shortest_edge: f64::INFINITY,
+            quads: [Quad {
+                x: empty,
+                y: empty,
+                ex: empty,
+                ey: empty,
+                inv: empty,
+                inv_len: empty,
+            }; MAX_VERTICES / QUAD],
         };
         for slot in 0..MAX_VERTICES {
             let i = if slot < hull.len() { slot } else { 0 };
@@ -97,22 +115,87 @@ impl SmallPolygon {
             if !squared.is_normal() || !(1.0 / squared).is_normal() {
                 return None;
             }
-            polygon.x[slot] = from.x;
-            polygon.y[slot] = from.y;
-            polygon.ex[slot] = ex;
-            polygon.ey[slot] = ey;
-            polygon.inv[slot] = 1.0 / squared;
-            polygon.inv_len[slot] = 1.0 / squared.sqrt();
+            let (quad, k) = (&mut polygon.quads[slot / QUAD], slot % QUAD);
+            (quad.x[k], quad.y[k]) = (from.x, from.y);
+            (quad.ex[k], quad.ey[k]) = (ex, ey);
+            quad.inv[k] = 1.0 / squared;
+            quad.inv_len[k] = 1.0 / squared.sqrt();
             polygon.shortest_edge = polygon.shortest_edge.min(squared.sqrt());
         }
         (!polygon.is_thin()).then_some(polygon)
+    }
+
+    /// How many quads hold the polygon's vertices: one for 3 or 4 vertices, two for more.
+    #[inline(always)]
+    pub(crate) fn quad_count(&self) -> usize {
+        self.len.div_ceil(QUAD)
+    }
+
+    /// Quad `c` (below [`SmallPolygon::quad_count`]; the second repeats the first vertex where
+    /// the polygon has at most four).
+    #[inline(always)]
+    pub(crate) fn quad(&self, c: usize) -> &Quad {
+        &self.quads[c]
+    }
+
+    /// Vertex `i` (`i` below [`MAX_VERTICES`]; past `len`, the first).
+    #[inline(always)]
+    pub(crate) fn vertex(&self, i: usize) -> Vector<2> {
+        let (quad, k) = self.slot(i);
+        Vector::<2>::new(quad.x[k], quad.y[k])
+    }
+
+    /// Edge `i`, from vertex `i` to the next.
+    #[inline(always)]
+    pub(crate) fn edge(&self, i: usize) -> Vector<2> {
+        let (quad, k) = self.slot(i);
+        Vector::<2>::new(quad.ex[k], quad.ey[k])
+    }
+
+    /// `1 / |e_i|^2` for edge `i`.
+    #[inline(always)]
+    pub(crate) fn inverse_squared_length(&self, i: usize) -> f64 {
+        let (quad, k) = self.slot(i);
+        quad.inv[k]
+    }
+
+    /// `1 / |e_i|` for edge `i`.
+    #[inline(always)]
+    pub(crate) fn inverse_length(&self, i: usize) -> f64 {
+        let (quad, k) = self.slot(i);
+        quad.inv_len[k]
+    }
+
+    /// The quad of vertex and edge `i` (below [`MAX_VERTICES`]), and its slot there.
+    #[inline(always)]
+    fn slot(&self, i: usize) -> (&Quad, usize) {
+        (&self.quads[i / QUAD], i % QUAD)
+    }
+
+    /// This polygon placed by the rotation `r` (rows) and translation `t`: vertices moved,
+    /// edges turned, their inverse lengths kept (a rotation keeps lengths, to rounding, and
+    /// the kernel's parameters along edges are clamped).
+    pub(crate) fn placed(&self, r: [[f64; 2]; 2], t: [f64; 2]) -> Self {
+        let turn = |x: f64, y: f64| (r[0][0] * x + r[0][1] * y, r[1][0] * x + r[1][1] * y);
+        let mut placed = self.clone();
+        for quad in &mut placed.quads[..self.quad_count()] {
+            for k in 0..QUAD {
+                let (x, y) = turn(quad.x[k], quad.y[k]);
+                (quad.x[k], quad.y[k]) = (x + t[0], y + t[1]);
+                (quad.ex[k], quad.ey[k]) = turn(quad.ex[k], quad.ey[k]);
+            }
+        }
+        placed
     }
 
     /// Whether the exact orientation tests hold for every vertex (see
     /// [`MIN_EXACT_COORDINATE`]): a polygon placed by a pose may have moved a vertex next to
     /// 0.
     pub(crate) fn exactly_testable(&self) -> bool {
-        (0..self.len).all(|i| exactly_testable(self.x[i], self.y[i]))
+        (0..self.len).all(|i| {
+            let p = self.vertex(i);
+            exactly_testable(p.x, p.y)
+        })
     }
 
     /// Whether the point `(x, y)` lies in the polygon (its boundary included), decided in
@@ -120,15 +203,8 @@ impl SmallPolygon {
     pub(crate) fn contains_exactly(&self, x: f64, y: f64) -> bool {
         let point = Coord { x, y };
         (0..self.len).all(|i| {
-            let j = (i + 1) % self.len;
-            let from = Coord {
-                x: self.x[i],
-                y: self.y[i],
-            };
-            let to = Coord {
-                x: self.x[j],
-                y: self.y[j],
-            };
+            let (p, q) = (self.vertex(i), self.vertex((i + 1) % self.len));
+            let (from, to) = (Coord { x: p.x, y: p.y }, Coord { x: q.x, y: q.y });
             // Shewchuk's filter first (his bound on the determinant's rounding), the exact
             // predicate only where the sign is within it.
             let left = (to.x - from.x) * (y - from.y);
@@ -142,12 +218,13 @@ impl SmallPolygon {
     /// Whether the polygon's width (the least over its edges of its height above the edge)
     /// is below `THIN_ULPS` rounding units of its largest edge.
     fn is_thin(&self) -> bool {
-        let longest = (0..self.len).fold(0.0, |m: f64, i| m.max(1.0 / self.inv_len[i]));
+        let longest = (0..self.len).fold(0.0, |m: f64, i| m.max(1.0 / self.inverse_length(i)));
         (0..self.len).any(|i| {
+            let (p, e) = (self.vertex(i), self.edge(i));
             let height = (0..self.len).fold(0.0, |h: f64, j| {
-                let inward =
-                    self.ex[i] * (self.y[j] - self.y[i]) - self.ey[i] * (self.x[j] - self.x[i]);
-                h.max(inward * self.inv_len[i])
+                let q = self.vertex(j);
+                let inward = e.x * (q.y - p.y) - e.y * (q.x - p.x);
+                h.max(inward * self.inverse_length(i))
             });
             height < THIN_ULPS * f64::EPSILON * longest
         })
@@ -227,15 +304,17 @@ mod tests {
         ])
         .expect("a square");
         assert_eq!(square.len, 4);
-        assert_eq!(&square.x[..4], &[0.0, 2.0, 2.0, 0.0]);
-        assert_eq!(&square.y[..4], &[0.0, 0.0, 2.0, 2.0]);
-        assert_eq!(&square.ex[..4], &[2.0, 0.0, -2.0, 0.0]);
-        assert_eq!(&square.ey[..4], &[0.0, 2.0, 0.0, -2.0]);
-        assert!(square.inv[..4].iter().all(|&inv| inv == 0.25));
-        assert!(square.inv_len[..4].iter().all(|&inv| inv == 0.5));
+        assert_eq!(square.quad_count(), 1);
+        let quad = square.quad(0);
+        assert_eq!(quad.x, [0.0, 2.0, 2.0, 0.0]);
+        assert_eq!(quad.y, [0.0, 0.0, 2.0, 2.0]);
+        assert_eq!(quad.ex, [2.0, 0.0, -2.0, 0.0]);
+        assert_eq!(quad.ey, [0.0, 2.0, 0.0, -2.0]);
+        assert_eq!(quad.inv, [0.25; 4]);
+        assert_eq!(quad.inv_len, [0.5; 4]);
         // The padding repeats the first vertex and edge.
-        assert!(square.x[4..].iter().all(|&x| x == 0.0));
-        assert!(square.ex[4..].iter().all(|&ex| ex == 2.0));
+        assert!((4..MAX_VERTICES).all(|i| square.vertex(i) == Vector::<2>::new(0.0, 0.0)));
+        assert!((4..MAX_VERTICES).all(|i| square.edge(i) == Vector::<2>::new(2.0, 0.0)));
     }
 
     /// Flat clouds, single points, hulls of more than `MAX_VERTICES` vertices and edges too
@@ -262,7 +341,9 @@ mod tests {
         let triangle =
             polygon(&[(-0.0, 0.0), (0.0, -2.0), (0.0, -1.0), (-1.0, -1.0)]).expect("a triangle");
         assert_eq!(triangle.len, 3);
-        let corners: Vec<(f64, f64)> = (0..3).map(|j| (triangle.x[j], triangle.y[j])).collect();
+        let corners: Vec<(f64, f64)> = (0..3)
+            .map(|j| (triangle.vertex(j).x, triangle.vertex(j).y))
+            .collect();
         assert_eq!(corners, [(-1.0, -1.0), (0.0, -2.0), (0.0, 0.0)]);
     }
 

@@ -1,7 +1,6 @@
 //! Where overlapping polygons have no vertex inside each other (two bars crossed): a point
 //! where their edges cross, common to both (to rounding).
 
-use super::vertex;
 use crate::shape::SmallPolygon;
 use crate::support::Vector;
 
@@ -9,11 +8,10 @@ use crate::support::Vector;
 /// for edge `e` from `p` and edge `f` from `q`, with both parameters in [0, 1] as computed
 /// (parallel edges skipped). Where rounding puts every crossing just past an end, `None`.
 pub(super) fn first_crossing(a: &SmallPolygon, b: &SmallPolygon) -> Option<Vector<2>> {
-    let edge = |polygon: &SmallPolygon, i: usize| Vector::<2>::new(polygon.ex[i], polygon.ey[i]);
     for i in 0..a.len {
-        let (p, e) = (vertex(a, i), edge(a, i));
+        let (p, e) = (a.vertex(i), a.edge(i));
         for j in 0..b.len {
-            let (q, f) = (vertex(b, j), edge(b, j));
+            let (q, f) = (b.vertex(j), b.edge(j));
             let across = e.perp(&f);
             if across == 0.0 {
                 continue;

@@ -33,19 +33,21 @@
 //! trace or a warm start run the search (their simplices are what they observe or keep), and
 //! so do hulls with more vertices (see [`MAX_VERTICES`] for the crossover). On small
 //! polygons the kernel takes fewer instructions than GJK (and EPA) for every query.
+//!
+//! [`MAX_VERTICES`]: crate::shape::MAX_VERTICES
 
 mod crossing;
 mod lanes;
 mod scan;
 
 use crossing::first_crossing;
-use lanes::{F64x4, LANES};
+use lanes::F64x4;
 use scan::{first_inside, Scan};
 
 use super::search::{in_world, DistanceResult, Tolerances};
 use crate::outward::{segment_distance_above, weighted_differences_norm_above, worth_exact};
 use crate::range::robust_norm;
-use crate::shape::{ConvexHull, SmallPolygon, MAX_VERTICES};
+use crate::shape::{ConvexHull, SmallPolygon};
 use crate::support::{MinkowskiPair, Pose, Support, Vector};
 
 /// Defines the query `$name`, which runs `$inline` compiled for AVX where the CPU has it
@@ -331,9 +333,9 @@ impl<'p> PolygonPair<'p> {
     #[inline(always)]
     fn common_point(&self, proven: bool) -> Option<Vector<2>> {
         let (inside, of) = match first_inside(self.a, self.b) {
-            Some(j) => (vertex(self.b, j), self.a),
+            Some(j) => (self.b.vertex(j), self.a),
             None => match first_inside(self.b, self.a) {
-                Some(i) => (vertex(self.a, i), self.b),
+                Some(i) => (self.a.vertex(i), self.b),
                 None if proven => return first_crossing(self.a, self.b),
                 None => return None,
             },
@@ -373,13 +375,12 @@ impl<'p> PolygonPair<'p> {
     fn support_gap(&self, normal: &Vector<2>) -> f64 {
         let (nx, ny) = (F64x4::splat(normal.x), F64x4::splat(normal.y));
         let along = |polygon: &SmallPolygon| {
-            let (xs, ys) = (
-                polygon.x.as_chunks::<LANES>().0,
-                polygon.y.as_chunks::<LANES>().0,
-            );
-            let chunk = |c: usize| nx * F64x4::load(&xs[c]) + ny * F64x4::load(&ys[c]);
-            // A polygon of at most 4 vertices repeats its first in the second chunk.
-            match polygon.len > LANES {
+            let chunk = |c: usize| {
+                let quad = polygon.quad(c);
+                nx * F64x4::load(&quad.x) + ny * F64x4::load(&quad.y)
+            };
+            // A polygon of at most 4 vertices has one quad.
+            match polygon.quad_count() > 1 {
                 true => (chunk(0), chunk(1)),
                 false => (chunk(0), chunk(0)),
             }
@@ -387,22 +388,6 @@ impl<'p> PolygonPair<'p> {
         let (b0, b1) = along(self.b);
         let (a0, a1) = along(self.a);
         b0.min(b1).least() - a0.max(a1).greatest()
-    }
-}
-
-impl SmallPolygon {
-    /// This polygon placed by the rotation `r` (rows) and translation `t`: vertices moved,
-    /// edges turned, their inverse squared lengths kept (a rotation keeps lengths, to
-    /// rounding, and the kernel's parameters along edges are clamped).
-    fn placed(&self, r: [[f64; 2]; 2], t: [f64; 2]) -> Self {
-        let turn = |x: f64, y: f64| (r[0][0] * x + r[0][1] * y, r[1][0] * x + r[1][1] * y);
-        let mut placed = self.clone();
-        for j in 0..MAX_VERTICES {
-            let (x, y) = turn(self.x[j], self.y[j]);
-            (placed.x[j], placed.y[j]) = (x + t[0], y + t[1]);
-            (placed.ex[j], placed.ey[j]) = turn(self.ex[j], self.ey[j]);
-        }
-        placed
     }
 }
 
@@ -425,16 +410,16 @@ impl Foot {
     #[inline(always)]
     fn of(edges: &SmallPolygon, (i, j): (u32, u32), vertices: &SmallPolygon) -> Self {
         let (i, j) = (i as usize, j as usize);
-        let (start, edge) = (vertex(edges, i), Vector::<2>::new(edges.ex[i], edges.ey[i]));
-        let vertex = vertex(vertices, j);
+        let (start, edge) = (edges.vertex(i), edges.edge(i));
+        let vertex = vertices.vertex(j);
         let d = vertex - start;
         Foot {
-            t: (d.x * edge.x + d.y * edge.y) * edges.inv[i],
+            t: (d.x * edge.x + d.y * edge.y) * edges.inverse_squared_length(i),
             start,
             edge,
             vertex,
             edge_on_b: false,
-            end: self::vertex(edges, (i + 1) % edges.len),
+            end: edges.vertex((i + 1) % edges.len),
         }
     }
 
@@ -521,12 +506,6 @@ impl Foot {
     }
 }
 
-/// Vertex `j` of `polygon`.
-#[inline(always)]
-fn vertex(polygon: &SmallPolygon, j: usize) -> Vector<2> {
-    Vector::<2>::new(polygon.x[j], polygon.y[j])
-}
-
 /// A vector of the plane in `D` = 2 dimensions.
 #[inline(always)]
 fn widen<const D: usize>(v: Vector<2>) -> Vector<D> {
@@ -537,7 +516,8 @@ fn widen<const D: usize>(v: Vector<2>) -> Vector<D> {
 /// edge's right).
 fn outward_normal(polygon: &SmallPolygon, i: u32) -> Vector<2> {
     let i = i as usize;
-    Vector::<2>::new(polygon.ey[i], -polygon.ex[i]) * polygon.inv_len[i]
+    let e = polygon.edge(i);
+    Vector::<2>::new(e.y, -e.x) * polygon.inverse_length(i)
 }
 
 /// What the kernel makes of a penetration query on two small polygons.

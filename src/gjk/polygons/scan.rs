@@ -6,7 +6,12 @@
 //! per scan. (Vertices in lanes needed a reduction across them per edge.)
 
 use super::lanes::{F64x4, LANES};
-use crate::shape::{SmallPolygon, MAX_VERTICES};
+use crate::shape::{Quad, SmallPolygon, MAX_VERTICES, QUAD};
+
+const _: () = assert!(
+    QUAD == LANES && MAX_VERTICES == 2 * QUAD,
+    "a polygon's quad is one chunk of lanes, and a polygon at most two"
+);
 
 /// Edges `LANES c .. LANES (c + 1)` of a polygon, one a lane: their starts `p`, vectors `e`
 /// and `1 / |e|^2`, `1 / |e|` (slots past the polygon's vertices repeat its first edge).
@@ -20,17 +25,16 @@ struct EdgeLanes {
 }
 
 impl EdgeLanes {
-    /// Chunk `c` of `polygon`'s edges.
+    /// The edges of `quad`.
     #[inline(always)]
-    fn chunk(polygon: &SmallPolygon, c: usize) -> Self {
-        let lanes = |slots: &[f64; MAX_VERTICES]| F64x4::load(&slots.as_chunks::<LANES>().0[c]);
+    fn of(quad: &Quad) -> Self {
         Self {
-            px: lanes(&polygon.x),
-            py: lanes(&polygon.y),
-            ex: lanes(&polygon.ex),
-            ey: lanes(&polygon.ey),
-            inv: lanes(&polygon.inv),
-            inv_len: lanes(&polygon.inv_len),
+            px: F64x4::load(&quad.x),
+            py: F64x4::load(&quad.y),
+            ex: F64x4::load(&quad.ex),
+            ey: F64x4::load(&quad.ey),
+            inv: F64x4::load(&quad.inv),
+            inv_len: F64x4::load(&quad.inv_len),
         }
     }
 
@@ -89,13 +93,14 @@ impl Scan {
             nearest: (f64::INFINITY, 0, 0),
         };
         let zero = F64x4::splat(0.0);
-        for c in 0..edges.len.div_ceil(LANES) {
-            let edges_c = EdgeLanes::chunk(edges, c);
+        for c in 0..edges.quad_count() {
+            let edges_c = EdgeLanes::of(edges.quad(c));
             let mut most = F64x4::splat(f64::NEG_INFINITY);
             let mut nearest = F64x4::splat(f64::INFINITY);
             let (mut witness, mut which) = (zero, zero);
             for j in 0..vertices.len {
-                let (inward, dx, dy) = edges_c.inward(vertices.x[j], vertices.y[j]);
+                let q = vertices.vertex(j);
+                let (inward, dx, dy) = edges_c.inward(q.x, q.y);
                 if WITNESS {
                     witness = most.where_less(inward, F64x4::splat(j as f64), witness);
                 }
@@ -134,10 +139,10 @@ impl Scan {
 #[inline(always)]
 pub(super) fn first_inside(edges: &SmallPolygon, vertices: &SmallPolygon) -> Option<usize> {
     let zero = F64x4::splat(0.0);
-    let chunks = edges.len.div_ceil(LANES);
     'vertices: for j in 0..vertices.len {
-        for c in 0..chunks {
-            let (inward, _, _) = EdgeLanes::chunk(edges, c).inward(vertices.x[j], vertices.y[j]);
+        let q = vertices.vertex(j);
+        for c in 0..edges.quad_count() {
+            let (inward, _, _) = EdgeLanes::of(edges.quad(c)).inward(q.x, q.y);
             if inward.any_less(zero) {
                 continue 'vertices;
             }
