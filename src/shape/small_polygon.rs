@@ -1,6 +1,6 @@
 //! Small convex polygons as the exact polygon kernel reads them (see `crate::gjk::polygons`):
-//! the hull's vertices counter-clockwise, each edge's vector and the inverses of its length
-//! and squared length, computed once when the shape is created.
+//! the hull's vertices counter-clockwise, each edge's vector and the inverse of its length,
+//! computed once when the shape is created.
 
 use robust::{orient2d, Coord};
 
@@ -45,8 +45,11 @@ const MAX_POINTS: usize = 64;
 pub(crate) const QUAD: usize = 4;
 
 /// Four consecutive vertices of a [`SmallPolygon`] and the edges that start at them, one a
-/// slot: what the kernel loads together for one chunk of its lanes, in 192 bytes (three
-/// cache lines), where one array per number spread a quadrilateral over six.
+/// slot: what the kernel loads together for one chunk of its lanes, in 160 bytes, where one
+/// array per number spread a quadrilateral over six cache lines. `1 / |e|^2` is not kept: the
+/// kernel computes it as it loads the edges (one division per chunk of four, the same
+/// operations as here: the same number), which keeps a triangle or a quadrilateral, with the
+/// polygon's count and shortest edge, within three lines.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Quad {
     /// The vertices' x coordinates, counter-clockwise.
@@ -57,19 +60,18 @@ pub(crate) struct Quad {
     pub ex: [f64; QUAD],
     /// Edge `i`'s y.
     pub ey: [f64; QUAD],
-    /// `1 / |e_i|^2`.
-    pub inv: [f64; QUAD],
     /// `1 / |e_i|`.
     pub inv_len: [f64; QUAD],
 }
 
 /// A convex polygon with 3 to [`MAX_VERTICES`] vertices, none of them on a straight angle,
 /// stored by [`Quad`]s of vertices with their edges (a triangle or a quadrilateral reads one),
-/// after its vertex count and shortest edge (`repr(C)` keeps that order): a quadrilateral is
-/// read in four cache lines, where one array per number took seven. The slots past `len` repeat the first vertex and the first edge, so that a computation
+/// after its vertex count and shortest edge (`repr(C)` keeps that order), from the start of a
+/// cache line: a quadrilateral is read in three lines, where one array per number took seven.
+/// The slots past `len` repeat the first vertex and the first edge, so that a computation
 /// over whole lanes sees nothing new there.
 #[derive(Clone, Debug, PartialEq)]
-#[repr(C)]
+#[repr(C, align(64))]
 pub(crate) struct SmallPolygon {
     /// The number of vertices.
     pub len: usize,
@@ -103,7 +105,6 @@ impl SmallPolygon {
                 y: empty,
                 ex: empty,
                 ey: empty,
-                inv: empty,
                 inv_len: empty,
             }; MAX_VERTICES / QUAD],
         };
@@ -118,7 +119,6 @@ impl SmallPolygon {
             let (quad, k) = (&mut polygon.quads[slot / QUAD], slot % QUAD);
             (quad.x[k], quad.y[k]) = (from.x, from.y);
             (quad.ex[k], quad.ey[k]) = (ex, ey);
-            quad.inv[k] = 1.0 / squared;
             quad.inv_len[k] = 1.0 / squared.sqrt();
             polygon.shortest_edge = polygon.shortest_edge.min(squared.sqrt());
         }
@@ -152,11 +152,11 @@ impl SmallPolygon {
         Vector::<2>::new(quad.ex[k], quad.ey[k])
     }
 
-    /// `1 / |e_i|^2` for edge `i`.
+    /// `1 / |e_i|^2` for edge `i`, computed from the edge (not kept: see [`Quad`]).
     #[inline(always)]
     pub(crate) fn inverse_squared_length(&self, i: usize) -> f64 {
-        let (quad, k) = self.slot(i);
-        quad.inv[k]
+        let e = self.edge(i);
+        1.0 / (e.x * e.x + e.y * e.y)
     }
 
     /// `1 / |e_i|` for edge `i`.
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(quad.y, [0.0, 0.0, 2.0, 2.0]);
         assert_eq!(quad.ex, [2.0, 0.0, -2.0, 0.0]);
         assert_eq!(quad.ey, [0.0, 2.0, 0.0, -2.0]);
-        assert_eq!(quad.inv, [0.25; 4]);
+        assert!((0..4).all(|i| square.inverse_squared_length(i) == 0.25));
         assert_eq!(quad.inv_len, [0.5; 4]);
         // The padding repeats the first vertex and edge.
         assert!((4..MAX_VERTICES).all(|i| square.vertex(i) == Vector::<2>::new(0.0, 0.0)));

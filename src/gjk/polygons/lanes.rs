@@ -6,7 +6,7 @@
 //! order, none fused. Left to the compiler, the kernel's loops over arrays were vectorised in
 //! part only, with shuffles between the lanes.
 
-use std::ops::{Add, Mul, Sub};
+use std::ops::{Add, Div, Mul, Sub};
 
 /// The number of lanes.
 pub(super) const LANES: usize = 4;
@@ -123,6 +123,7 @@ macro_rules! lanewise_operator {
 lanewise_operator!(Add, add, _mm_add_pd, +);
 lanewise_operator!(Sub, sub, _mm_sub_pd, -);
 lanewise_operator!(Mul, mul, _mm_mul_pd, *);
+lanewise_operator!(Div, div, _mm_div_pd, /);
 
 #[cfg(test)]
 mod tests {
@@ -138,6 +139,7 @@ mod tests {
         assert_eq!((a + b).to_array(), each(|p, q| p + q));
         assert_eq!((a - b).to_array(), each(|p, q| p - q));
         assert_eq!((a * b).to_array(), each(|p, q| p * q));
+        assert_eq!((a / b).to_array(), each(|p, q| p / q));
         assert_eq!(a.min(b).to_array(), each(f64::min));
         assert_eq!(a.max(b).to_array(), each(f64::max));
         assert_eq!(F64x4::splat(2.0).to_array(), [2.0; LANES]);

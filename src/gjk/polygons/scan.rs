@@ -28,12 +28,13 @@ impl EdgeLanes {
     /// The edges of `quad`.
     #[inline(always)]
     fn of(quad: &Quad) -> Self {
+        let (ex, ey) = (F64x4::load(&quad.ex), F64x4::load(&quad.ey));
         Self {
             px: F64x4::load(&quad.x),
             py: F64x4::load(&quad.y),
-            ex: F64x4::load(&quad.ex),
-            ey: F64x4::load(&quad.ey),
-            inv: F64x4::load(&quad.inv),
+            ex,
+            ey,
+            inv: F64x4::splat(1.0) / (ex * ex + ey * ey),
             inv_len: F64x4::load(&quad.inv_len),
         }
     }
