@@ -33,26 +33,30 @@ const CLIMB_FROM: [usize; 2] = [512, 512];
 #[derive(Clone, Debug, PartialEq)]
 #[repr(C)]
 pub struct ConvexHull<const D: usize> {
-    /// In 2D, the hull as the exact polygon kernel reads it, when it has 3 to 8 vertices
-    /// (see [`SmallPolygon::of`]). First, beside the centre and the extent: a query on two
-    /// small polygons reads these three and nothing else of the hull (`repr(C)` keeps the
-    /// order), one cache line where they were spread over three.
-    polygon: Option<Arc<SmallPolygon>>,
     /// The centre of the points' bounding box (the first search direction's hint; not always
     /// inside the hull: a corner of a cube).
     center: Vector<D>,
     extent: f64,
+    /// Axis `k` of point `i` is `coords[k * stride + i]`; `D * stride` numbers, the stride a
+    /// multiple of [`LANES`] at least `len` (the rest padded with the first point), fixed at
+    /// creation ([`ConvexHull::axes`] relies on it) and known from the slice's length (see
+    /// [`ConvexHull::stride`]).
+    coords: Arc<[f64]>,
+    /// In 2D, the hull as the exact polygon kernel reads it, when it has 3 to 8 vertices
+    /// (see [`SmallPolygon::of`]).
+    polygon: Option<Arc<SmallPolygon>>,
+    len: usize,
     /// A point of the hull near its middle: see [`AxisExtremes::mean`].
     inner: Vector<D>,
-    /// Axis `k` of point `i` is `coords[k * stride + i]`; `D * stride` numbers, `stride` a
-    /// multiple of [`LANES`] at least `len` (the rest padded with the first point), fixed at
-    /// creation ([`ConvexHull::axes`] relies on it).
-    coords: Arc<[f64]>,
-    len: usize,
-    stride: usize,
     /// The hull's edge graph, for clouds large enough to climb it.
     graph: Option<HullGraph<D>>,
 }
+
+// The fields a query reads come first, in this order (`repr(C)`): the centre, the extent and
+// the coordinates' pointer and length (and in 2D the small polygon), 64 bytes in 3D, which a
+// `GjkShape` (aligned on a cache line, its two kinds' tags first) holds in its first line.
+// Spread by the compiler's order, with the stride and the count apart, they met two lines
+// per shape in 3D and three for small polygons.
 
 impl<const D: usize> ConvexHull<D> {
     /// Builds the hull of `points`; fails on an empty list, a non-finite coordinate, or a
@@ -118,7 +122,6 @@ impl<const D: usize> ConvexHull<D> {
         Ok(Self {
             coords: coords.into(),
             len,
-            stride,
             center: (lo + hi) * 0.5,
             inner: extremes.mean(&points),
             extent,
@@ -172,7 +175,7 @@ impl<const D: usize> ConvexHull<D> {
     /// Point `i` as given.
     pub fn point(&self, i: usize) -> Vector<D> {
         assert!(i < self.len, "point {i} of {}", self.len);
-        Vector::from_fn(|k, _| self.coords[k * self.stride + i])
+        Vector::from_fn(|k, _| self.coords[k * self.stride() + i])
     }
 }
 
@@ -303,10 +306,19 @@ impl<const D: usize> ConvexHull<D> {
     /// anyway, where the graph was a load and a test more per support point.
     #[inline(always)]
     fn graph(&self) -> Option<&HullGraph<D>> {
-        if self.len <= 2 * LANES {
+        if self.stride() <= 2 * LANES {
             return None;
         }
         self.graph.as_ref()
+    }
+
+    /// How many numbers each axis holds in `coords`: the points' count rounded up to a
+    /// multiple of [`LANES`] (so at most `LANES` points exactly where it is at most `LANES`),
+    /// from the slice's length, which the query reads anyway, where a field of its own was one
+    /// more cache line per shape.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        self.coords.len() / D
     }
 
     /// The coordinates by axis, `stride` numbers each (see `coords`), sliced without bounds
@@ -314,13 +326,10 @@ impl<const D: usize> ConvexHull<D> {
     /// a support point of a small hull.
     #[inline(always)]
     fn axes(&self) -> [&[f64]; D] {
-        debug_assert_eq!(self.coords.len(), D * self.stride);
+        let stride = self.stride();
         // SAFETY: `coords` holds `D * stride` numbers, set at creation and never changed, so
         // `(k + 1) * stride <= coords.len()` for every axis `k < D`, without overflow.
-        std::array::from_fn(|k| unsafe {
-            self.coords
-                .get_unchecked(k * self.stride..(k + 1) * self.stride)
-        })
+        std::array::from_fn(|k| unsafe { self.coords.get_unchecked(k * stride..(k + 1) * stride) })
     }
 
     /// The index of the first point with the largest `dir . p`, by a scan of every point.
@@ -344,16 +353,17 @@ impl<const D: usize> ConvexHull<D> {
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY (every call): the CPU supports AVX2, checked just above; the stride,
                 // a multiple of LANES from LANES up, is the chunks' count of each call's.
+                let stride = self.stride();
                 return unsafe {
-                    if self.stride > 4 * LANES {
+                    if stride > 4 * LANES {
                         self.scan_accumulators_avx2(dir)
-                    } else if self.stride <= 2 * LANES {
-                        if self.stride == LANES {
+                    } else if stride <= 2 * LANES {
+                        if stride == LANES {
                             self.scan_chunks_avx2::<1>(dir)
                         } else {
                             self.scan_chunks_avx2::<2>(dir)
                         }
-                    } else if self.stride == 3 * LANES {
+                    } else if stride == 3 * LANES {
                         self.scan_chunks_avx2::<3>(dir)
                     } else {
                         self.scan_chunks_avx2::<4>(dir)
@@ -361,10 +371,10 @@ impl<const D: usize> ConvexHull<D> {
                 };
             }
         }
-        if self.len <= LANES {
+        if self.stride() <= LANES {
             return Self::scan_tournament::<LANES>(axes, dir);
         }
-        if self.len <= 2 * LANES {
+        if self.stride() <= 2 * LANES {
             return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
         }
         self.scan_lanes(axes, dir)
