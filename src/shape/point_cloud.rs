@@ -306,7 +306,7 @@ impl<const D: usize> ConvexHull<D> {
     /// anyway, where the graph was a load and a test more per support point.
     #[inline(always)]
     fn graph(&self) -> Option<&HullGraph<D>> {
-        if self.stride() <= 2 * LANES {
+        if self.coords.len() <= D * 2 * LANES {
             return None;
         }
         self.graph.as_ref()
@@ -351,30 +351,32 @@ impl<const D: usize> ConvexHull<D> {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
-                // SAFETY (every call): the CPU supports AVX2, checked just above; the stride,
-                // a multiple of LANES from LANES up, is the chunks' count of each call's.
-                let stride = self.stride();
+                // SAFETY (every call): the CPU supports AVX2, checked just above; each axis
+                // holds the stride's values, a multiple of LANES from LANES up: each call's
+                // chunks. The stride is compared through the coordinates' count (`D` times
+                // it), without a division.
+                let count = self.coords.len();
                 return unsafe {
-                    if stride > 4 * LANES {
+                    if count > D * 4 * LANES {
                         self.scan_accumulators_avx2(dir)
-                    } else if stride <= 2 * LANES {
-                        if stride == LANES {
-                            self.scan_chunks_avx2::<1>(dir)
+                    } else if count <= D * 2 * LANES {
+                        if count == D * LANES {
+                            Self::scan_chunks_avx2::<1>(axes, dir)
                         } else {
-                            self.scan_chunks_avx2::<2>(dir)
+                            Self::scan_chunks_avx2::<2>(axes, dir)
                         }
-                    } else if stride == 3 * LANES {
-                        self.scan_chunks_avx2::<3>(dir)
+                    } else if count == D * 3 * LANES {
+                        Self::scan_chunks_avx2::<3>(axes, dir)
                     } else {
-                        self.scan_chunks_avx2::<4>(dir)
+                        Self::scan_chunks_avx2::<4>(axes, dir)
                     }
                 };
             }
         }
-        if self.stride() <= LANES {
+        if self.coords.len() <= D * LANES {
             return Self::scan_tournament::<LANES>(axes, dir);
         }
-        if self.stride() <= 2 * LANES {
+        if self.coords.len() <= D * 2 * LANES {
             return Self::scan_tournament::<{ 2 * LANES }>(axes, dir);
         }
         self.scan_lanes(axes, dir)
@@ -387,17 +389,16 @@ impl<const D: usize> ConvexHull<D> {
     /// asks for, can make it so), no lane equals it: the first point.
     ///
     /// # Safety
-    /// The CPU supports AVX2, and the cloud's stride is `CHUNKS * LANES` (it reads that many
-    /// values of every axis).
+    /// The CPU supports AVX2, and every axis of `axes` holds `CHUNKS * LANES` values (it reads
+    /// that many of each).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[inline]
-    unsafe fn scan_chunks_avx2<const CHUNKS: usize>(&self, dir: &Vector<D>) -> usize {
+    unsafe fn scan_chunks_avx2<const CHUNKS: usize>(axes: &[&[f64]; D], dir: &Vector<D>) -> usize {
         use std::arch::x86_64::{
             _mm256_cmp_pd, _mm256_max_pd, _mm256_movemask_pd, _mm256_permute2f128_pd,
             _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
         };
-        let axes = self.axes();
         let mut dirs = [_mm256_set1_pd(0.0); D];
         for (d, x) in dirs.iter_mut().zip(dir.iter()) {
             *d = _mm256_set1_pd(*x);
@@ -405,7 +406,7 @@ impl<const D: usize> ConvexHull<D> {
         let mut dots = [_mm256_set1_pd(0.0); CHUNKS];
         for (chunk, d) in dots.iter_mut().enumerate() {
             // SAFETY: the stride is CHUNKS * LANES, within every axis.
-            *d = unsafe { chunk_dots_avx2(&axes, &dirs, chunk * LANES) };
+            *d = unsafe { chunk_dots_avx2(axes, &dirs, chunk * LANES) };
         }
         let mut top = dots[0];
         for d in &dots[1..] {
