@@ -47,8 +47,8 @@ pub(crate) const QUAD: usize = 4;
 /// Four consecutive vertices of a [`SmallPolygon`] and the edges that start at them, one a
 /// slot: what the kernel loads together for one chunk of its lanes, in 160 bytes, where one
 /// array per number spread a quadrilateral over six cache lines. `1 / |e|^2` is not kept: the
-/// kernel computes it as it loads the edges (one division per chunk of four, the same
-/// operations as here: the same number), which keeps a triangle or a quadrilateral, with the
+/// kernel computes it as it loads the edges (one division per chunk of four, the operations
+/// of the check in [`SmallPolygon::of`]: the same number), which keeps a triangle or a quadrilateral, with the
 /// polygon's count and shortest edge, within three lines.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Quad {
@@ -178,7 +178,8 @@ impl SmallPolygon {
     pub(crate) fn placed(&self, r: [[f64; 2]; 2], t: [f64; 2]) -> Self {
         let turn = |x: f64, y: f64| (r[0][0] * x + r[0][1] * y, r[1][0] * x + r[1][1] * y);
         let mut placed = self.clone();
-        for quad in &mut placed.quads[..self.quad_count()] {
+        // Every quad, the padding too: it repeats the placed first vertex, as `vertex` says.
+        for quad in &mut placed.quads {
             for k in 0..QUAD {
                 let (x, y) = turn(quad.x[k], quad.y[k]);
                 (quad.x[k], quad.y[k]) = (x + t[0], y + t[1]);
