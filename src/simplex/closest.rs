@@ -64,26 +64,40 @@ fn cross<const D: usize>(u: &Vector<D>, w: &Vector<D>) -> Vector3<f64> {
 }
 
 fn vertex<const D: usize>(p: &[Vector<D>], i: usize) -> Closest<D> {
+    vertex_at(p[i], i)
+}
+
+/// The vertex `a`, in slot `i`.
+#[inline(always)]
+fn vertex_at<const D: usize>(a: Vector<D>, i: usize) -> Closest<D> {
     let mut weights = [0.0; 4];
     weights[i] = 1.0;
-    Closest {
-        weights,
-        point: p[i],
-    }
+    Closest { weights, point: a }
 }
 
 fn segment<const D: usize>(p: &[Vector<D>], i: usize, j: usize) -> Closest<D> {
-    let (a, b) = (p[i], p[j]);
+    segment_between(p[i], p[j], [i, j])
+}
+
+/// The point of the segment from `a` to `b` closest to the origin, and its weights in the
+/// simplex's slots `slots` of `a` and `b`. Inlined where the lean loop's step solves a
+/// segment (see [`super::newest`]).
+#[inline(always)]
+pub(super) fn segment_between<const D: usize>(
+    a: Vector<D>,
+    b: Vector<D>,
+    [i, j]: [usize; 2],
+) -> Closest<D> {
     let t = b - a;
     // Signed lengths of the origin's projection from each end, both scaled by |t|^2.
     let weight_a = b.dot(&t);
     let weight_b = -a.dot(&t);
     // Written so that NaN and a zero-length segment fall back to a vertex.
     if !is_positive(weight_b) {
-        return vertex(p, i);
+        return vertex_at(a, i);
     }
     if !is_positive(weight_a) {
-        return vertex(p, j);
+        return vertex_at(b, j);
     }
     let total = weight_a + weight_b;
     let lambda_b = weight_b / total;

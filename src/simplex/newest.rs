@@ -13,11 +13,12 @@
 //! Detection" (5.1.5 and 5.1.6) whose rounding is that of the origin's place seen from `a`. Where
 //! they cannot be trusted, a sliver triangle or a flat or thin tetrahedron, or a region that
 //! cannot hold `a` comes out (rounding), this solver declines, and the caller solves every
-//! sub-simplex by signed volumes ([`super::closest_to_origin`]), as it does for segments.
+//! sub-simplex by signed volumes ([`super::closest_to_origin`]). A segment is solved by the
+//! signed volumes' own formulas, inlined into the step.
 
 use nalgebra::Vector3;
 
-use super::closest::Closest;
+use super::closest::{segment_between, Closest};
 use crate::support::{lift, Vector};
 
 /// A triangle is solved here when `|ab x ac|^2` is at least this share of its longest edge's
@@ -30,15 +31,18 @@ const SOLID_TRIANGLE: f64 = 1.0 / 1024.0;
 const SOLID_TETRAHEDRON: f64 = 1e-6;
 
 /// The point closest to the origin of the simplex of `n` vertices `p(0)` to `p(n - 1)` (a
-/// triangle, or in 3D a tetrahedron, the newest vertex last), and its weights; `None` where
-/// the simplex is too thin for these tests or rounding put the answer in a region without the
-/// newest vertex. The vertices are read through `p`, where they lie (no copy).
+/// segment, a triangle, or in 3D a tetrahedron, the newest vertex last), and its weights;
+/// `None` where the simplex is too thin for these tests or rounding put the answer in a region
+/// without the newest vertex. The vertices are read through `p`, where they lie (no copy). A
+/// segment, with three regions only, is solved as the signed volumes solve it (the same
+/// numbers), inlined here rather than called.
 #[inline(always)]
 pub(crate) fn closest_through_newest<const D: usize>(
     n: usize,
     p: impl Fn(usize) -> Vector<D>,
 ) -> Option<Closest<D>> {
     match n {
+        2 => Some(segment_between(p(0), p(1), [0, 1])),
         3 => triangle(p(2), p(0), p(1), [2, 0, 1]),
         4 if D == 3 => {
             let [b, c, d, a] = [0, 1, 2, 3].map(&p);
@@ -245,12 +249,12 @@ mod tests {
 
     #[test]
     fn agrees_with_the_signed_volumes_on_gjk_steps_2d() {
-        agrees_with_the_signed_volumes_on_gjk_steps::<2>(&[3]);
+        agrees_with_the_signed_volumes_on_gjk_steps::<2>(&[2, 3]);
     }
 
     #[test]
     fn agrees_with_the_signed_volumes_on_gjk_steps_3d() {
-        agrees_with_the_signed_volumes_on_gjk_steps::<3>(&[3, 4]);
+        agrees_with_the_signed_volumes_on_gjk_steps::<3>(&[2, 3, 4]);
     }
 
     /// A flat tetrahedron and a sliver triangle are declined.
