@@ -191,8 +191,9 @@ where
 impl<const D: usize, K: Keying<D>> Search<D, K> {
     /// The lean loop's end as `end` (the cores within `contact` end touching): the
     /// certificate, the best lower bound (`reach / |v|`, as (reach, |v|^2, v)), recorded
-    /// once; `v` projected where the search converged; the `last` step reported to
-    /// `observer`.
+    /// once; the `last` step reported to `observer`. `v` is not projected again (as the
+    /// robust loop projects it, see [`Search::project_v`]): each of the lean loop's closest
+    /// points is already the origin's projection on its edge or face, computed from the edges.
     #[inline(always)]
     fn conclude<O: Observer<D>>(
         &mut self,
@@ -204,9 +205,6 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
     ) {
         if let Some((reach, rr, v)) = best {
             self.record_lower(reach, -v, rr.sqrt());
-        }
-        if end == End::Converged {
-            self.project_v();
         }
         if let Some((direction, w, outcome)) = last {
             observer.step(self, &direction, &w, outcome);
