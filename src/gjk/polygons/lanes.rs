@@ -1,10 +1,11 @@
 //! Four `f64` lanes computed together: the polygon kernel's vertices, one a lane.
 //!
-//! On x86_64 the lanes are two SSE2 registers (every x86_64 CPU has SSE2) and each operation
-//! one instruction per register; elsewhere (WebAssembly, ARM) they are an array and the
-//! compiler's loops. Both give bitwise the same numbers: the same IEEE operations in the same
-//! order, none fused. Left to the compiler, the kernel's loops over arrays were vectorised in
-//! part only, with shuffles between the lanes.
+//! The lanes are an array of four, each operation written out lane by lane, which the
+//! compiler turns into vector instructions where the target has them (the kernel's build for
+//! AVX on x86_64 holds the four lanes in one register) and into four scalar operations
+//! elsewhere. Both give bitwise the same numbers: the same IEEE operations in the same order,
+//! none fused. Left to the compiler, the kernel's loops over arrays of vertices were
+//! vectorised in part only, with shuffles between the lanes.
 
 use std::ops::{Add, Div, Mul, Sub};
 
@@ -108,7 +109,7 @@ impl F64x4 {
 
 /// The arithmetic operators, lane by lane.
 macro_rules! lanewise_operator {
-    ($trait:ident, $method:ident, $intrinsic:ident, $op:tt) => {
+    ($trait:ident, $method:ident, $op:tt) => {
         impl $trait for F64x4 {
             type Output = Self;
 
@@ -120,10 +121,10 @@ macro_rules! lanewise_operator {
     };
 }
 
-lanewise_operator!(Add, add, _mm_add_pd, +);
-lanewise_operator!(Sub, sub, _mm_sub_pd, -);
-lanewise_operator!(Mul, mul, _mm_mul_pd, *);
-lanewise_operator!(Div, div, _mm_div_pd, /);
+lanewise_operator!(Add, add, +);
+lanewise_operator!(Sub, sub, -);
+lanewise_operator!(Mul, mul, *);
+lanewise_operator!(Div, div, /);
 
 #[cfg(test)]
 mod tests {
