@@ -7,9 +7,9 @@ mod integer;
 mod search;
 mod tier;
 
-pub(crate) use tier::ExactAnswer;
+pub(crate) use tier::{ExactAnswer, Start};
 
-use crate::support::{MinkowskiPair, Support, Vector};
+use crate::support::{MinkowskiPair, Support};
 
 /// The exact tier answers a distance query whose float interval is wider than this fraction of
 /// its lower end, so that an exact-mode interval is never wider (about 1e-9 of the distance).
@@ -51,14 +51,15 @@ pub(crate) fn needs_exact(
         && (upper - lower > WIDEST_RELATIVE_INTERVAL * lower || lower < NEAR_FRACTION * extent)
 }
 
-/// The exact answer on `pair`, whose shapes must be [`supported`], the search started along
-/// `toward` (a guess of the direction from A to B in A's frame) when given; `None` only if the
-/// exact search fails its step guard, which exact arithmetic rules out.
+/// The exact answer on `pair`, whose shapes must be [`supported`], the search begun from
+/// `start` (the vertices' indices are those of [`Support::core_vertex`], the direction in A's
+/// frame); `None` only if the exact search fails its step guard, which exact arithmetic rules
+/// out.
 #[cold]
 #[inline(never)]
 pub(crate) fn answer<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
-    toward: Option<Vector<D>>,
+    start: Start,
 ) -> Option<ExactAnswer>
 where
     A: Support<D> + ?Sized,
@@ -79,7 +80,7 @@ where
         [&on_a, &on_b],
         counts.map(|c| c.unwrap_or(0)),
         margins,
-        toward.map(|t| t.as_slice().to_vec()),
+        start,
     )
 }
 
@@ -92,13 +93,24 @@ fn answer_of(
     vertex: [&dyn Fn(u32) -> Option<Vec<f64>>; 2],
     counts: [usize; 2],
     margins: [f64; 2],
-    toward: Option<Vec<f64>>,
+    start: Start,
 ) -> Option<ExactAnswer> {
-    let points = |k: usize| {
+    let points = |k: usize| -> Vec<f64> {
         (0..counts[k] as u32)
             .filter_map(vertex[k])
             .flatten()
             .collect()
     };
-    tier::answer(dimension, points(0), points(1), margins, toward)
+    let (a, b) = (points(0), points(1));
+    // A vertex left out would shift the indices the start's simplex names.
+    let whole = a.len() == counts[0] * dimension && b.len() == counts[1] * dimension;
+    let start = if whole {
+        start
+    } else {
+        Start {
+            simplex: None,
+            ..start
+        }
+    };
+    tier::answer(dimension, a, b, margins, start)
 }

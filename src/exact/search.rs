@@ -57,15 +57,20 @@ fn dot(a: &[Int], b: &[Int]) -> Int {
         .fold(Int::default(), |sum, (x, y)| &sum + &(x * y))
 }
 
-/// The closest point to the origin of `simplex` (at most 4 points), among the subsets that hold
-/// its last point; `None` only for an empty simplex.
-fn closest(simplex: &[Point]) -> Option<Closest> {
+/// The closest point to the origin of `simplex` (at most 4 points), among its subsets or, for
+/// a GJK step (`through_newest`), among those that hold its last point (the closest point
+/// moves towards it); `None` only for an empty simplex.
+fn closest(simplex: &[Point], through_newest: bool) -> Option<Closest> {
     let count = simplex.len();
     let gram = gram_matrix(simplex);
-    let newest = 1u32 << (count - 1);
+    let newest = if through_newest {
+        1u32 << (count - 1)
+    } else {
+        0
+    };
     (1..=count)
         .flat_map(|size| (1u32..1 << count).filter(move |m| m.count_ones() as usize == size))
-        .filter(|mask| mask & newest != 0)
+        .filter(|mask| mask & newest == newest)
         .find_map(|mask| {
             let members: Vec<usize> = (0..count).filter(|&i| mask & (1 << i) != 0).collect();
             affine_closest(&gram, members)
@@ -192,10 +197,11 @@ pub(crate) struct Answer {
     pub closest: Closest,
 }
 
-/// GJK on the hulls of `a` and `b`, from the support point `start`; `None` only if the loop
-/// does not end within `a.len() * b.len() + 1` steps, which exact arithmetic rules out (each
-/// step lowers the distance, so no simplex repeats) and is kept as a guard.
-pub(crate) fn run(a: &Cloud, b: &Cloud, start: (usize, usize)) -> Option<Answer> {
+/// GJK on the hulls of `a` and `b`, from the simplex `start` (one support point, or a simplex
+/// another search ended with: its closest point may lie in any of its subsets); `None` only if
+/// the loop does not end within `a.len() * b.len() + 1` steps, which exact arithmetic rules
+/// out (each step lowers the distance, so no simplex repeats) and is kept as a guard.
+pub(crate) fn run(a: &Cloud, b: &Cloud, start: Vec<(usize, usize)>) -> Option<Answer> {
     let vertex = |(i, j): (usize, usize)| -> Point {
         a.exact[i]
             .iter()
@@ -203,10 +209,10 @@ pub(crate) fn run(a: &Cloud, b: &Cloud, start: (usize, usize)) -> Option<Answer>
             .map(|(x, y)| x - y)
             .collect()
     };
-    let mut simplex = vec![start];
-    for _ in 0..=a.exact.len() * b.exact.len() {
+    let mut simplex = start;
+    for step in 0..=a.exact.len() * b.exact.len() {
         let points: Vec<Point> = simplex.iter().map(|&s| vertex(s)).collect();
-        let closest = closest(&points)?;
+        let closest = closest(&points, step > 0)?;
         if closest.is_origin() {
             return Some(Answer { simplex, closest });
         }

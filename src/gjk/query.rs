@@ -104,12 +104,40 @@ where
     let extent = a.extent().max(b.extent());
     let interval = (result.lower_bound, result.distance);
     if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
-        // The float normal, in A's frame, starts the exact search on the closest features.
-        let toward = pose_a.rotation().transpose() * result.normal;
-        let answer = || exact::answer(&MinkowskiPair::new(a, pose_a, b, pose_b), Some(toward));
+        let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+        // The float search's final simplex starts the exact search on the closest features,
+        // else the float normal (in A's frame) does.
+        let start = exact::Start {
+            simplex: final_vertices(&pair, &float),
+            toward: Some(
+                (pose_a.rotation().transpose() * result.normal)
+                    .as_slice()
+                    .to_vec(),
+            ),
+        };
+        let answer = || exact::answer(&pair, start.clone());
         settle(&mut result, pose_a, &answer);
     }
     Ok(result)
+}
+
+/// The vertices, as (index on A, index on B) (see [`Support::core_vertex`]), of the simplex a
+/// float distance search on `pair` with `options` ends with; `None` where the search fails or
+/// a vertex is not one of the shapes' vertices. One more float search, on the exact tier's
+/// path only: its steps in integers of hundreds of bits cost far more.
+fn final_vertices<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    options: &QueryOptions,
+) -> Option<Vec<(usize, usize)>>
+where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let search = Search::run_warm(pair, options, Mode::Distance, None).ok()?;
+    let index = |i: Option<u32>| i.map(|i| i as usize);
+    (search.simplex().keys().iter())
+        .map(|key| Some((index(key.index_a)?, index(key.index_b)?)))
+        .collect()
 }
 
 /// `result`, a float answer that leaves the verdict or the distance open (see
@@ -361,7 +389,9 @@ where
     });
     match polygons {
         Some(Some(verdict)) => Some(verdict),
-        Some(None) => exact::answer(pair, None).map(|answer| answer.intersecting),
+        Some(None) => {
+            exact::answer(pair, exact::Start::default()).map(|answer| answer.intersecting)
+        }
         None => {
             match quick_verdict::<D, _, _, ()>(pair, options.max_iterations, None, &mut [None; 4]) {
                 Quick::Verdict(verdict) => Some(verdict),
