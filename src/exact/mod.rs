@@ -65,13 +65,14 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let on_a = |i: u32| pair.a.core_vertex(i).map(|p| p.as_slice().to_vec());
-    let on_b = |i: u32| {
-        let placed = pair
-            .b
-            .core_vertex(i)
-            .map(|p| pair.b_in_a.transform_point(&p));
-        placed.map(|p| p.as_slice().to_vec())
+    let on_a = |i: u32, points: &mut Vec<f64>| {
+        let vertex = pair.a.core_vertex(i);
+        points.extend(vertex.iter().flat_map(|p| p.iter()));
+    };
+    let on_b = |i: u32, points: &mut Vec<f64>| {
+        let vertex = pair.b.core_vertex(i);
+        let placed = vertex.map(|p| pair.b_in_a.transform_point(&p));
+        points.extend(placed.iter().flat_map(|p| p.iter()));
     };
     let counts = [pair.a.core_vertex_count(), pair.b.core_vertex_count()];
     let margins = [pair.a.margin(), pair.b.margin()];
@@ -84,22 +85,27 @@ where
     )
 }
 
-/// [`answer`] for the shapes whose vertices `vertex[k]` gives (`counts[k]` of them, each of
-/// `dimension` coordinates), rounded by `margins`: the part that does not depend on the
-/// shapes' types, compiled once.
+/// Appends the coordinates of a shape's vertex of an index to a list (none where the index
+/// names no vertex).
+type AppendVertex<'a> = &'a dyn Fn(u32, &mut Vec<f64>);
+
+/// [`answer`] for the shapes whose vertices `vertex[k]` appends to a list (`counts[k]` of
+/// them, each of `dimension` coordinates, or none for an index without a vertex), rounded by
+/// `margins`: the part that does not depend on the shapes' types, compiled once.
 #[inline(never)]
 fn answer_of(
     dimension: usize,
-    vertex: [&dyn Fn(u32) -> Option<Vec<f64>>; 2],
+    vertex: [AppendVertex<'_>; 2],
     counts: [usize; 2],
     margins: [f64; 2],
     start: Start,
 ) -> Option<ExactAnswer> {
-    let points = |k: usize| -> Vec<f64> {
-        (0..counts[k] as u32)
-            .filter_map(vertex[k])
-            .flatten()
-            .collect()
+    let points = |k: usize| {
+        let mut points = Vec::with_capacity(counts[k] * dimension);
+        for i in 0..counts[k] as u32 {
+            vertex[k](i, &mut points);
+        }
+        points
     };
     let (a, b) = (points(0), points(1));
     // A vertex left out would shift the indices the start's simplex names.

@@ -13,19 +13,54 @@
 //! Support points are found in floating point first: the candidates whose float reach is within
 //! its rounding bound of the largest, then the largest of those exactly.
 
+use std::cell::OnceCell;
+
 use super::integer::Int;
 
 /// A point with integer coordinates (as many as the dimension: the search is written once for
 /// both, as the cold path of a query, where code size matters more than speed).
 pub(crate) type Point = Vec<Int>;
 
-/// A point set: each point exactly (integers, the floats scaled by one power of two) and as
-/// the floats themselves, `dimension` numbers a point, for the first, rounded pass of the
-/// support function.
+/// A point set: the floats themselves, `dimension` numbers a point, for the first, rounded
+/// pass of the support function, and each point exactly (integers, the floats divided by
+/// `2^base`), converted the first time the search needs it: most points of a cloud are never
+/// compared exactly, and far from their frame's origin each conversion is an integer of
+/// hundreds of bits.
 pub(crate) struct Cloud {
-    pub exact: Vec<Point>,
-    pub floats: Vec<f64>,
-    pub dimension: usize,
+    floats: Vec<f64>,
+    dimension: usize,
+    base: i32,
+    exact: Vec<OnceCell<Point>>,
+}
+
+impl Cloud {
+    /// The points `floats` (`dimension` numbers a point), to be divided by `2^base`, which
+    /// makes every coordinate an integer (see [`Int::from_scaled_f64`]).
+    pub(crate) fn new(floats: Vec<f64>, dimension: usize, base: i32) -> Self {
+        let count = floats.len() / dimension;
+        Self {
+            floats,
+            dimension,
+            base,
+            exact: (0..count).map(|_| OnceCell::new()).collect(),
+        }
+    }
+
+    /// How many points the set holds.
+    fn len(&self) -> usize {
+        self.exact.len()
+    }
+
+    /// Point `i` exactly.
+    fn exact(&self, i: usize) -> &Point {
+        self.exact[i].get_or_init(|| {
+            let floats = &self.floats[i * self.dimension..(i + 1) * self.dimension];
+            floats
+                .iter()
+                .map(|&x| Int::from_scaled_f64(x, self.base))
+                .collect()
+        })
+    }
 }
 
 /// The closest point to the origin of a simplex, `point / denominator`, as the combination
@@ -57,18 +92,21 @@ fn dot(a: &[Int], b: &[Int]) -> Int {
         .fold(Int::default(), |sum, (x, y)| &sum + &(x * y))
 }
 
-/// The closest point to the origin of `simplex` (at most 4 points), among its subsets or, for
-/// a GJK step (`through_newest`), among those that hold its last point (the closest point
-/// moves towards it); `None` only for an empty simplex.
+/// The closest point to the origin of `simplex` (at most 4 points): for a GJK step
+/// (`through_newest`), among the subsets that hold its last point (the closest point moves
+/// towards it), smallest first; for a start, among all its subsets, largest first (a float
+/// search's final simplex keeps only the vertices its closest point needs, so the whole
+/// simplex is the likely answer). Each subset's point is checked optimal, so the order only
+/// saves work. `None` only for an empty simplex.
 fn closest(simplex: &[Point], through_newest: bool) -> Option<Closest> {
     let count = simplex.len();
     let gram = gram_matrix(simplex);
-    let newest = if through_newest {
-        1u32 << (count - 1)
-    } else {
-        0
+    let (newest, sizes): (u32, Vec<usize>) = match through_newest {
+        true => (1 << (count - 1), (1..=count).collect()),
+        false => (0, (1..=count).rev().collect()),
     };
-    (1..=count)
+    sizes
+        .into_iter()
         .flat_map(|size| (1u32..1 << count).filter(move |m| m.count_ones() as usize == size))
         .filter(|mask| mask & newest == newest)
         .find_map(|mask| {
@@ -203,14 +241,14 @@ pub(crate) struct Answer {
 /// out (each step lowers the distance, so no simplex repeats) and is kept as a guard.
 pub(crate) fn run(a: &Cloud, b: &Cloud, start: Vec<(usize, usize)>) -> Option<Answer> {
     let vertex = |(i, j): (usize, usize)| -> Point {
-        a.exact[i]
+        a.exact(i)
             .iter()
-            .zip(&b.exact[j])
+            .zip(b.exact(j))
             .map(|(x, y)| x - y)
             .collect()
     };
     let mut simplex = start;
-    for step in 0..=a.exact.len() * b.exact.len() {
+    for step in 0..=a.len() * b.len() {
         let points: Vec<Point> = simplex.iter().map(|&s| vertex(s)).collect();
         let closest = closest(&points, step > 0)?;
         if closest.is_origin() {
@@ -248,7 +286,7 @@ fn extreme(cloud: &Cloud, direction: &[Int]) -> usize {
     let largest_along = along.iter().map(|u| u.abs()).fold(0.0, f64::max);
     let rounding = 8.0 * f64::EPSILON * widest * largest_along + f64::MIN_POSITIVE;
     let best = reaches.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let exact_reach = |i: usize| dot(&cloud.exact[i], direction);
+    let exact_reach = |i: usize| dot(cloud.exact(i), direction);
     reaches
         .iter()
         .enumerate()

@@ -80,14 +80,7 @@ impl PointSets {
         }
         let base = self.base_exponent();
         let scaled = |x: f64| Int::from_scaled_f64(x, base);
-        let cloud = |floats: &[f64]| Cloud {
-            exact: floats
-                .chunks_exact(self.dimension)
-                .map(|p| p.iter().map(|&x| scaled(x)).collect())
-                .collect(),
-            floats: floats.to_vec(),
-            dimension: self.dimension,
-        };
+        let cloud = |floats: &[f64]| Cloud::new(floats.to_vec(), self.dimension, base);
         let (a, b) = (cloud(&self.a), cloud(&self.b));
         let margin = &scaled(self.margins[0]) + &scaled(self.margins[1]);
         let found = search::run(&a, &b, self.first_simplex())?;
