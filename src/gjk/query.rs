@@ -105,20 +105,33 @@ where
     let interval = (result.lower_bound, result.distance);
     if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
         let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-        // The float search's final simplex starts the exact search on the closest features,
-        // else the float normal (in A's frame) does.
-        let start = exact::Start {
-            simplex: final_vertices(&pair, &float),
-            toward: Some(
-                (pose_a.rotation().transpose() * result.normal)
-                    .as_slice()
-                    .to_vec(),
-            ),
-        };
-        let answer = || exact::answer(&pair, start.clone());
-        settle(&mut result, pose_a, &answer);
+        settle_exactly(&pair, pose_a, &float, &mut result);
     }
     Ok(result)
+}
+
+/// `result`, the float answer on `pair` (A placed by `pose_a`; `options` without exact mode),
+/// settled by the exact tier (see [`settle`]), whose search starts on the closest features:
+/// from the float search's final simplex, else along the float normal (in A's frame). Kept out
+/// of the query, which seldom needs it.
+#[cold]
+#[inline(never)]
+fn settle_exactly<const D: usize, A, B>(
+    pair: &MinkowskiPair<'_, D, A, B>,
+    pose_a: &Pose<D>,
+    options: &QueryOptions,
+    result: &mut DistanceResult<D>,
+) where
+    A: Support<D> + ?Sized,
+    B: Support<D> + ?Sized,
+{
+    let toward = pose_a.rotation().transpose() * result.normal;
+    let start = exact::Start {
+        simplex: final_vertices(pair, options),
+        toward: Some(toward.as_slice().to_vec()),
+    };
+    let answer = || exact::answer(pair, start.clone());
+    settle(result, pose_a, &answer);
 }
 
 /// The vertices, as (index on A, index on B) (see [`Support::core_vertex`]), of the simplex a
