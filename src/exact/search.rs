@@ -10,6 +10,10 @@
 //! Gram matrix, computed once. Exact, it needs none of the float version's rescues: the
 //! distance falls strictly at every step, so no simplex comes back and the loop ends.
 //!
+//! The search may start from a whole simplex, the float search's final one (see
+//! [`super::Start`]): its closest point need not hold its last vertex, so the first step tries
+//! every subset, largest first (the float search keeps only the vertices its point needs).
+//!
 //! Support points are found in floating point first: the candidates whose float reach is within
 //! its rounding bound of the largest, then the largest of those exactly.
 
