@@ -30,7 +30,7 @@ pub(crate) struct ExactAnswer {
 }
 
 /// Where the exact search starts.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Start {
     /// The float search's final simplex, its vertices as (index on A, index on B): the exact
     /// search then begins where the float one ended, a step or two from its answer (from one
@@ -402,8 +402,14 @@ mod tests {
         let square = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]];
         let apart = [[3.0, 0.5], [4.0, -2.0], [5.0, 3.0]];
         let overlapping = [[0.5, 0.25], [4.0, -2.0], [5.0, 3.0]];
-        for b in [apart, overlapping] {
+        // Apart: the triangle's vertex (3, 0.5) is 2 from the square's side x = 1; overlapping:
+        // its vertex (0.5, 0.25) is inside the square.
+        for (b, exact) in [(apart, Some(2.0)), (overlapping, None)] {
             let expected = sets(&square, &b, [0.0, 0.0]).answer().expect("an answer");
+            assert_eq!(expected.intersecting, exact.is_none());
+            if let Some(d) = exact {
+                assert_eq!((expected.lower, expected.upper), (d, d));
+            }
             let pairs: Vec<(usize, usize)> =
                 (0..4).flat_map(|i| (0..3).map(move |j| (i, j))).collect();
             let mut starts = 0;

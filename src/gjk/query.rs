@@ -130,8 +130,7 @@ fn settle_exactly<const D: usize, A, B>(
         simplex: final_vertices(pair, options),
         toward: Some(toward.as_slice().to_vec()),
     };
-    let answer = || exact::answer(pair, start.clone());
-    settle(result, pose_a, &answer);
+    settle(result, pose_a, exact::answer(pair, start));
 }
 
 /// The vertices, as (index on A, index on B) (see [`Support::core_vertex`]), of the simplex a
@@ -155,16 +154,17 @@ where
 
 /// `result`, a float answer that leaves the verdict or the distance open (see
 /// [`exact::needs_exact`]), settled by the exact tier's `answer` (in A's frame, placed by
-/// `pose_a`): its verdict, interval and (apart) closest points and normal. Written once per
-/// dimension, whatever the shapes' types.
+/// `pose_a`; `None`, which exact arithmetic rules out, leaves it as it is): its verdict,
+/// interval and (apart) closest points and normal. Written once per dimension, whatever the
+/// shapes' types.
 #[cold]
 #[inline(never)]
 fn settle<const D: usize>(
     result: &mut DistanceResult<D>,
     pose_a: &Pose<D>,
-    answer: &dyn Fn() -> Option<ExactAnswer>,
+    answer: Option<ExactAnswer>,
 ) {
-    let Some(answer) = answer() else {
+    let Some(answer) = answer else {
         return;
     };
     result.intersecting = answer.intersecting;

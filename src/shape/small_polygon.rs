@@ -47,9 +47,9 @@ pub(crate) const QUAD: usize = 4;
 /// Four consecutive vertices of a [`SmallPolygon`] and the edges that start at them, one a
 /// slot: what the kernel loads together for one chunk of its lanes, in 160 bytes, where one
 /// array per number spread a quadrilateral over six cache lines. `1 / |e|^2` is not kept: the
-/// kernel computes it as it loads the edges (one division per chunk of four, the operations
-/// of the check in [`SmallPolygon::of`]: the same number), which keeps a triangle or a quadrilateral, with the
-/// polygon's count and shortest edge, within three lines.
+/// kernel computes it as it loads the edges (one division per chunk of four, the operations of
+/// the check in [`SmallPolygon::of`]: the same number), which keeps a triangle or a
+/// quadrilateral, with the polygon's count and shortest edge, within three lines.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Quad {
     /// The vertices' x coordinates, counter-clockwise.
