@@ -100,14 +100,17 @@ where
         exact: false,
         ..*options
     };
-    let mut result = distance_observed(a, pose_a, b, pose_b, &float, &mut (), cache)?;
-    let extent = a.extent().max(b.extent());
-    let interval = (result.lower_bound, result.distance);
-    if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
-        let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
-        settle_exactly(&pair, pose_a, &float, &mut result);
+    // Settled where it lies: unwrapped and wrapped again, the answer was copied twice.
+    let mut outcome = distance_observed(a, pose_a, b, pose_b, &float, &mut (), cache);
+    if let Ok(result) = &mut outcome {
+        let extent = a.extent().max(b.extent());
+        let interval = (result.lower_bound, result.distance);
+        if exact::needs_exact(result.intersecting, result.tolerance_call, interval, extent) {
+            let pair = MinkowskiPair::new(a, pose_a, b, pose_b);
+            settle_exactly(&pair, pose_a, &float, result);
+        }
     }
-    Ok(result)
+    outcome
 }
 
 /// `result`, the float answer on `pair` (A placed by `pose_a`; `options` without exact mode),
