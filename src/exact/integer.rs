@@ -178,34 +178,36 @@ fn limb_by_limb(
     short: &[u64],
     op: impl Fn(u64, u64) -> (u64, bool),
 ) -> (Limbs, bool) {
-    let mut limbs = Limbs::with_capacity(long.len() + 1);
+    let mut limbs: Limbs = smallvec![0u64; long.len()];
     let mut carry = false;
-    for (i, &x) in long.iter().enumerate() {
+    // Written through one slice: pushed, or indexed through the vector, every limb asked
+    // whether it had moved to the heap.
+    for (i, (&x, out)) in long.iter().zip(limbs.as_mut_slice()).enumerate() {
         let (y, c1) = op(x, short.get(i).copied().unwrap_or(0));
         let (y, c2) = op(y, u64::from(carry));
-        limbs.push(y);
+        *out = y;
         carry = c1 || c2;
     }
     (limbs, carry)
+}
+
+/// `a + b` for `b` given as its sign and magnitude: the sum and the difference in one, so that
+/// a difference does not first copy its second operand to negate it.
+fn signed_sum(a: &Int, b_negative: bool, b_limbs: &[u64]) -> Int {
+    if a.negative == b_negative {
+        return Int::from_parts(a.negative, add_magnitudes(&a.limbs, b_limbs));
+    }
+    match compare_magnitudes(&a.limbs, b_limbs) {
+        Ordering::Less => Int::from_parts(b_negative, subtract_magnitudes(b_limbs, &a.limbs)),
+        _ => Int::from_parts(a.negative, subtract_magnitudes(&a.limbs, b_limbs)),
+    }
 }
 
 impl Add for &Int {
     type Output = Int;
     #[inline(never)]
     fn add(self, other: &Int) -> Int {
-        if self.negative == other.negative {
-            return Int::from_parts(self.negative, add_magnitudes(&self.limbs, &other.limbs));
-        }
-        match compare_magnitudes(&self.limbs, &other.limbs) {
-            Ordering::Less => Int::from_parts(
-                other.negative,
-                subtract_magnitudes(&other.limbs, &self.limbs),
-            ),
-            _ => Int::from_parts(
-                self.negative,
-                subtract_magnitudes(&self.limbs, &other.limbs),
-            ),
-        }
+        signed_sum(self, other.negative, &other.limbs)
     }
 }
 
@@ -221,7 +223,7 @@ impl Sub for &Int {
     type Output = Int;
     #[inline(never)]
     fn sub(self, other: &Int) -> Int {
-        self + &(-other)
+        signed_sum(self, !other.negative, &other.limbs)
     }
 }
 
@@ -233,14 +235,16 @@ impl Mul for &Int {
             return Int::default();
         }
         let mut product: Limbs = smallvec![0u64; self.limbs.len() + other.limbs.len()];
+        // Through one slice (see `limb_by_limb`).
+        let out = product.as_mut_slice();
         for (i, &x) in self.limbs.iter().enumerate() {
             let mut carry = 0u128;
             for (j, &y) in other.limbs.iter().enumerate() {
-                let t = u128::from(x) * u128::from(y) + u128::from(product[i + j]) + carry;
-                product[i + j] = t as u64;
+                let t = u128::from(x) * u128::from(y) + u128::from(out[i + j]) + carry;
+                out[i + j] = t as u64;
                 carry = t >> 64;
             }
-            product[i + other.limbs.len()] = carry as u64;
+            out[i + other.limbs.len()] = carry as u64;
         }
         Int::from_parts(self.negative != other.negative, product)
     }
@@ -298,6 +302,42 @@ mod tests {
         assert_eq!(as_i128(&Int::from_i64(-5).shl(70)), -5 << 70);
         assert_eq!(Int::from_i64(3).shl(100).to_f64_scaled(100), 3.0);
         assert_eq!(Int::from_i64(1).shl(2000).to_f64_scaled(1990), 1024.0);
+    }
+
+    /// Sums, differences, products and comparisons of integers of up to 12 limbs (beyond the
+    /// limbs held in place) agree with num-bigint's, carries and borrows across every limb
+    /// included: numbers built from doubles shifted far apart, with all-ones limbs among them.
+    #[test]
+    fn arithmetic_agrees_with_num_bigint_across_limbs() {
+        use num_bigint::BigInt;
+        let big = |x: &Int| {
+            let magnitude = x.limbs.iter().rev().fold(BigInt::from(0u8), |sum, &limb| {
+                (sum << 64u32) + BigInt::from(limb)
+            });
+            if x.negative {
+                -magnitude
+            } else {
+                magnitude
+            }
+        };
+        let mut next = crate::test_random::uniform(0x5eed_1e55_c0ff_ee00);
+        let mut values = vec![Int::default(), Int::from_i64(-1), Int::from_i64(1)];
+        for _ in 0..40 {
+            let shift = (next().abs() * 700.0) as u32;
+            let x = Int::from_scaled_f64(next() * 9.0e15, 0).shl(shift);
+            let ones = &Int::from_i64(1).shl(64 * (1 + shift / 64)) - &Int::from_i64(1);
+            values.push(&x + &ones);
+            values.push(x);
+        }
+        for a in &values {
+            for b in &values {
+                let (x, y) = (big(a), big(b));
+                assert_eq!(big(&(a + b)), &x + &y, "{x} + {y}");
+                assert_eq!(big(&(a - b)), &x - &y, "{x} - {y}");
+                assert_eq!(big(&(a * b)), &x * &y, "{x} * {y}");
+                assert_eq!(a.cmp(b), x.cmp(&y), "{x} vs {y}");
+            }
+        }
     }
 
     fn as_i128(x: &Int) -> i128 {

@@ -171,16 +171,24 @@ fn affine_closest(gram: &[Vec<Int>], members: Vec<usize>) -> Option<Affine> {
         .iter()
         .map(|&i| &gram[first][first] - &gram[i][first])
         .collect();
-    let denominator = determinant(&edges);
+    let denominator = determinant(rest.len(), |r, c| &edges[r][c]);
     if !denominator.is_positive() {
         return None;
     }
-    let mut weights: Vec<Int> = (0..rest.len())
-        .map(|column| determinant(&with_column(&edges, column, &right)))
-        .collect();
-    let remainder = weights.iter().fold(denominator.clone(), |r, w| &r - w);
-    weights.insert(0, remainder);
-    if !weights.iter().all(Int::is_positive) {
+    // Cramer's rule, column by column, given up at the first weight that is not positive.
+    let mut weights = vec![Int::default()];
+    for column in 0..rest.len() {
+        let weight = determinant(rest.len(), |r, c| match c == column {
+            true => &right[r],
+            false => &edges[r][c],
+        });
+        if !weight.is_positive() {
+            return None;
+        }
+        weights.push(weight);
+    }
+    weights[0] = weights[1..].iter().fold(denominator.clone(), |r, w| &r - w);
+    if !weights[0].is_positive() {
         return None;
     }
     // s_j . P for every vertex j of the simplex, P = sum weights_i s_i.
@@ -201,30 +209,18 @@ fn affine_closest(gram: &[Vec<Int>], members: Vec<usize>) -> Option<Affine> {
     (!below).then_some((members, weights, denominator, squared_norm))
 }
 
-/// `matrix` with its column `column` replaced by `values`.
-fn with_column(matrix: &[Vec<Int>], column: usize, values: &[Int]) -> Vec<Vec<Int>> {
-    matrix
-        .iter()
-        .zip(values)
-        .map(|(row, value)| {
-            let mut row = row.clone();
-            row[column] = value.clone();
-            row
-        })
-        .collect()
-}
-
-/// The determinant of a square matrix of at most 3 rows (1 for none).
-fn determinant(m: &[Vec<Int>]) -> Int {
+/// The determinant of the square matrix of `size` rows (at most 3; 1 for none) whose entry in
+/// row `r` and column `c` is `m(r, c)`.
+fn determinant<'m>(size: usize, m: impl Fn(usize, usize) -> &'m Int) -> Int {
     let minor = |a: &Int, b: &Int, c: &Int, d: &Int| &(a * d) - &(b * c);
-    match m.len() {
+    match size {
         0 => Int::from_i64(1),
-        1 => m[0][0].clone(),
-        2 => minor(&m[0][0], &m[0][1], &m[1][0], &m[1][1]),
+        1 => m(0, 0).clone(),
+        2 => minor(m(0, 0), m(0, 1), m(1, 0), m(1, 1)),
         _ => {
-            let first = &m[0][0] * &minor(&m[1][1], &m[1][2], &m[2][1], &m[2][2]);
-            let second = &m[0][1] * &minor(&m[1][0], &m[1][2], &m[2][0], &m[2][2]);
-            let third = &m[0][2] * &minor(&m[1][0], &m[1][1], &m[2][0], &m[2][1]);
+            let first = m(0, 0) * &minor(m(1, 1), m(1, 2), m(2, 1), m(2, 2));
+            let second = m(0, 1) * &minor(m(1, 0), m(1, 2), m(2, 0), m(2, 2));
+            let third = m(0, 2) * &minor(m(1, 0), m(1, 1), m(2, 0), m(2, 1));
             &(&first - &second) + &third
         }
     }
