@@ -248,20 +248,28 @@ pub(crate) fn run(a: &Cloud, b: &Cloud, start: Vec<(usize, usize)>) -> Option<An
             .collect()
     };
     let mut simplex = start;
+    // The simplex's points of `A - B`, kept from step to step with the vertices they are.
+    let mut points: Vec<Point> = simplex.iter().map(|&s| vertex(s)).collect();
     for step in 0..=a.len() * b.len() {
-        let points: Vec<Point> = simplex.iter().map(|&s| vertex(s)).collect();
         let closest = closest(&points, step > 0)?;
         if closest.is_origin() {
             return Some(Answer { simplex, closest });
         }
         let toward: Point = closest.point.iter().map(|x| -x).collect();
         let next = (extreme(a, &toward), extreme(b, &closest.point));
-        let reach = &closest.denominator * &dot(&vertex(next), &closest.point);
+        let next_point = vertex(next);
+        let reach = &closest.denominator * &dot(&next_point, &closest.point);
         if reach >= closest.squared_norm {
             return Some(Answer { simplex, closest });
         }
         simplex = closest.members.iter().map(|&m| simplex[m]).collect();
+        points = closest
+            .members
+            .iter()
+            .map(|&m| std::mem::take(&mut points[m]))
+            .collect();
         simplex.push(next);
+        points.push(next_point);
     }
     None
 }
