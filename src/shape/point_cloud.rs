@@ -629,8 +629,8 @@ impl LaneBests {
 #[inline]
 fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
     use std::arch::x86_64::{
-        _mm256_blendv_pd, _mm256_cmp_pd, _mm256_cvtsd_f64, _mm256_max_pd, _mm256_min_pd,
-        _mm256_permute2f128_pd, _mm256_permute_pd, _mm256_set1_pd, _CMP_EQ_OQ,
+        _mm256_blendv_pd, _mm256_castpd256_pd128, _mm256_cmp_pd, _mm256_max_pd, _mm256_min_pd,
+        _mm256_permute2f128_pd, _mm256_permute_pd, _mm256_set1_pd, _mm_cvttsd_si32, _CMP_EQ_OQ,
     };
     // The largest value in every lane: across the accumulators, the halves, then within each.
     let top = _mm256_max_pd(even.best, odd.best);
@@ -649,7 +649,10 @@ fn merge_lanes_avx2(even: LaneBests, odd: LaneBests) -> usize {
         _mm256_permute2f128_pd::<1>(candidates, candidates),
     );
     let least = _mm256_min_pd(least, _mm256_permute_pd::<0b0101>(least));
-    _mm256_cvtsd_f64(least) as usize
+    // An index below the stride (the lanes holding the largest value hold indices; NaN
+    // values never replace the first ones), so one truncating conversion to 32 bits: `as
+    // usize` saturates, some ten instructions a support point.
+    _mm_cvttsd_si32(_mm256_castpd256_pd128(least)) as u32 as usize
 }
 
 #[cfg(test)]
