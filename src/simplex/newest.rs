@@ -320,7 +320,7 @@ mod tests {
         let mut next = crate::test_random::uniform(0x51_1ce5);
         let mut solved = 0;
         for case in 0..5_000 {
-            let height = 10f64.powi(-2 - (case % 5) as i32);
+            let height = 10f64.powi(-2 - case % 5);
             let (b, c) = (
                 Vector::<2>::new(next() - 1.0, 2.0 + next()),
                 Vector::<2>::new(next() + 1.0, 2.0 + next()),
