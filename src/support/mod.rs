@@ -554,7 +554,12 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
 
     /// A point of `A - B` (from the shapes' centres), in A's frame.
     pub fn center(&self) -> Vector<D> {
-        self.a.center() - self.b_in_a.transform_point(&self.b.center())
+        self.a.center() - self.b_center()
+    }
+
+    /// B's centre (see [`Support::center`]) in A's frame.
+    pub fn b_center(&self) -> Vector<D> {
+        self.place_b(&self.b.center())
     }
 
     /// The point of `core(A) - core(B)` (A's frame) from the shapes' inner points (see
@@ -562,7 +567,7 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     #[inline(always)]
     pub fn inner_point(&self) -> Option<SupportPoint<D>> {
         let a = self.a.core_inner_point()?;
-        let b = self.b_in_a.transform_point(&self.b.core_inner_point()?);
+        let b = self.place_b(&self.b.core_inner_point()?);
         Some(SupportPoint { w: a - b, a, b })
     }
 
