@@ -101,7 +101,10 @@ where
             let (w, key) = K::support(pair, &direction);
             // Bounds.
             let vw = search.v.dot(&w.w);
-            if !finite_sum(w.w.sum() + w.a.sum() + vw + vv) {
+            // A component of `w` that is not finite (so also one of `a` or `b`: `w = a - b`)
+            // makes `v . w` not finite, `v` being finite and not zero: infinity times a
+            // component of `v` is infinite or (times 0) NaN.
+            if !finite_sum(vw + vv) {
                 break Finish::HandOver(None);
             }
             if vw > 0.0 && best.is_none_or(|(reach, rr, _)| vw * vw * rr > reach * reach * vv) {
