@@ -153,11 +153,13 @@ where
     let steps = max_steps.min(MAX_STEPS);
     for step in 1..=steps {
         let (support, key) = K::support(pair, &direction.fixed_rows::<D>(0).into_owned());
-        if !support.w.iter().all(|x| x.is_finite()) {
-            return Quick::Undecided;
-        }
         let w = lift(&support.w);
         let reach = w.dot(&direction);
+        // A component of `w` that is not finite makes `reach` not finite (the direction is
+        // finite and not zero: infinity times a component is infinite or, times 0, NaN).
+        if !reach.is_finite() {
+            return Quick::Undecided;
+        }
         if reach < -beyond * direction.norm() {
             *proof = [Some(key), None, None, None];
             return Quick::Verdict(false);
