@@ -301,9 +301,16 @@ pub(crate) fn quick_combination_norm_above<const D: usize>(
 /// of the points' coordinates above the exact distance, stands: the exact computation costs
 /// several times the quick one (its terms split into double-doubles), on every query.
 pub(crate) fn worth_exact(estimate: f64) -> bool {
-    const LOW_BITS: u64 = (1 << 27) - 1;
     let low = estimate.to_bits() & LOW_BITS;
     low <= 4 || low >= LOW_BITS - 4
+}
+
+/// A float's significand bits below its 26 leading ones.
+const LOW_BITS: u64 = (1 << 27) - 1;
+
+/// Whether `x` has at most 26 significant bits, so that its square is exact.
+pub(crate) fn short_float(x: f64) -> bool {
+    x.to_bits() & LOW_BITS == 0
 }
 
 /// An upper bound, in exact arithmetic, on `x - y - z` for floats.

@@ -79,7 +79,7 @@ fn triangle<const D: usize>(
     let (nn, weight_c, weight_b) = if D == 2 {
         planar_areas(a, ab, ac, ab_ab, ac_ac)?
     } else {
-        spatial_areas(ab, ac, b, c, ab_ab, ac_ac, along_ab, along_ac)?
+        spatial_areas(ab, ac, c - b, ab_ab, ac_ac, along_ab, along_ac)?
     };
     if weight_c <= 0.0 && along_ab >= 0.0 && along_ab <= ab_ab {
         return Some(edge(a, ab, along_ab / ab_ab, [slots[0], slots[1]]));
@@ -104,13 +104,11 @@ fn triangle<const D: usize>(
 /// A 3D triangle's `|ab x ac|^2` and its weights of `c` and `b` times it (see [`triangle`]),
 /// by Lagrange's identity from the edges' dot products; `None` for a sliver (a height below
 /// about 1/32 of the longest edge), whose cancellation the signed volumes avoid.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn spatial_areas<const D: usize>(
     ab: Vector<D>,
     ac: Vector<D>,
-    b: Vector<D>,
-    c: Vector<D>,
+    bc: Vector<D>,
     ab_ab: f64,
     ac_ac: f64,
     along_ab: f64,
@@ -118,7 +116,7 @@ fn spatial_areas<const D: usize>(
 ) -> Option<(f64, f64, f64)> {
     let ab_ac = ab.dot(&ac);
     let nn = ab_ab * ac_ac - ab_ac * ab_ac;
-    let bc_bc = (c - b).norm_squared();
+    let bc_bc = bc.norm_squared();
     let longest = ab_ab.max(ac_ac).max(bc_bc);
     // Also false for NaN.
     if !(nn >= SOLID_TRIANGLE * longest * longest && nn < f64::INFINITY) {
@@ -311,12 +309,37 @@ mod tests {
         agrees_with_the_signed_volumes_on_gjk_steps::<3>(&[2, 3, 4]);
     }
 
+    /// The point of the 2D triangle `p` closest to the origin, by brute force: the origin
+    /// where exact orientation tests put it inside, else the closest of the three edges'
+    /// closest points.
+    fn triangle_closest_by_brute_force(p: &[Vector<2>; 3]) -> Vector<2> {
+        let at = |v: &Vector<2>| robust::Coord { x: v.x, y: v.y };
+        let origin = robust::Coord { x: 0.0, y: 0.0 };
+        let sides =
+            [(0, 1), (1, 2), (2, 0)].map(|(i, j)| robust::orient2d(at(&p[i]), at(&p[j]), origin));
+        if sides.iter().all(|s| *s >= 0.0) || sides.iter().all(|s| *s <= 0.0) {
+            return Vector::<2>::zeros();
+        }
+        let on_edge = |u: Vector<2>, v: Vector<2>| {
+            let e = v - u;
+            u + e * (-u.dot(&e) / e.norm_squared()).clamp(0.0, 1.0)
+        };
+        [
+            on_edge(p[0], p[1]),
+            on_edge(p[1], p[2]),
+            on_edge(p[2], p[0]),
+        ]
+        .into_iter()
+        .min_by(|x, y| x.norm_squared().total_cmp(&y.norm_squared()))
+        .expect("three edges")
+    }
+
     /// 2D slivers as GJK steps meet them near convergence (the newest vertex a little beyond
     /// the previous edge, towards the origin, from 1e-2 down to 1e-6 of the edge's length,
-    /// whose sine at the newest vertex stays above the threshold): solved, and the point the
-    /// signed volumes find.
+    /// whose sine at the newest vertex stays above the threshold): solved, with the point a
+    /// brute force finds and weights that give it back.
     #[test]
-    fn solves_planar_slivers_as_the_signed_volumes() {
+    fn solves_planar_slivers() {
         let mut next = crate::test_random::uniform(0x51_1ce5);
         let mut solved = 0;
         for case in 0..5_000 {
@@ -325,25 +348,27 @@ mod tests {
                 Vector::<2>::new(next() - 1.0, 2.0 + next()),
                 Vector::<2>::new(next() + 1.0, 2.0 + next()),
             );
-            let previous = closest_to_origin(&[b, c]);
-            if previous.weights[..2].iter().any(|w| *w <= 0.0) {
+            let e = c - b;
+            // The previous simplex's closest point inside the edge bc.
+            let t = -b.dot(&e) / e.norm_squared();
+            if !(t > 0.0 && t < 1.0) {
                 continue;
             }
-            let e = c - b;
-            let toward = Vector::<2>::new(e.y, -e.x).normalize() * e.norm();
-            let toward = if toward.dot(&previous.point) > 0.0 {
+            let toward = Vector::<2>::new(e.y, -e.x);
+            let toward = if toward.dot(&(b + e * t)) > 0.0 {
                 -toward
             } else {
                 toward
             };
             let a = b + e * (0.5 + 0.4 * next()) + toward * height;
             let p = [b, c, a];
-            let full = closest_to_origin(&p);
+            let expected = triangle_closest_by_brute_force(&p);
             let newest = closest_through_newest(3, |i| p[i]).expect("a sliver solved");
             solved += 1;
-            assert!((newest.point - full.point).amax() <= 1e-12, "{p:?}");
+            assert!((newest.point - expected).amax() <= 1e-12, "{p:?}");
             let combined: Vector<2> = p.iter().zip(newest.weights).map(|(x, w)| x * w).sum();
             assert!((combined - newest.point).amax() <= 1e-12, "{p:?}");
+            assert!((newest.weights.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         }
         assert!(solved > 2_000, "{solved} solved");
     }

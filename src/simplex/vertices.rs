@@ -8,7 +8,7 @@ use super::closest::{closest_to_origin, largest_magnitude, plane_normal};
 use super::newest::closest_through_newest;
 use crate::outward::{
     combination_norm_above, difference_norm_above, quick_combination_norm_above,
-    segment_distance_above, triangle_distance_above, worth_exact,
+    segment_distance_above, short_float, triangle_distance_above, worth_exact,
 };
 use crate::support::{lift, MinkowskiPair, Support, SupportKey, SupportPoint, Vector};
 
@@ -172,21 +172,19 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// one axis (two points apart along x), components of at most 26 significant bits (whose
     /// squares are exact: vertices of integer coordinates), or a distance too small for the
     /// quick bound's relative rounding (subnormal squares). Elsewhere a vertex alone takes
-    /// the quick bound as edges and faces do (W2D-16 distance 2288 -> 2202 instructions per
-    /// query, W3D-8 3065 -> 2987).
+    /// the quick bound as edges and faces do (W2D-16 distance 2288 -> 2203 instructions per
+    /// query, W3D-8 3065 -> 2989).
     fn exact_pays(&self, estimate: f64) -> bool {
         /// Below this, a vertex's squared components may be subnormal.
         const TINY: f64 = 1e-150;
-        /// A float's significand bits below its 26 leading ones.
-        const LOW_BITS: u64 = (1 << 27) - 1;
         if worth_exact(estimate) {
             return true;
         }
         let [p] = self.points() else {
             return false;
         };
-        let short = |x: &f64| x.to_bits() & LOW_BITS == 0;
-        estimate < TINY || p.w.iter().filter(|x| **x != 0.0).count() <= 1 || p.w.iter().all(short)
+        let axis = p.w.iter().filter(|x| **x != 0.0).count() <= 1;
+        estimate < TINY || axis || p.w.iter().all(|x| short_float(*x))
     }
 
     /// The exact computation of [`Simplex::distance_above_refined_if`]: an edge's or a face's

@@ -288,33 +288,20 @@ impl<const D: usize> Pose<D> {
 
     /// The placement of `rotation` and `translation`.
     fn of(rotation: SMatrix<f64, D, D>, translation: Vector<D>) -> Self {
-        let entries = rotation.as_slice();
-        let turned = (0..D * D).any(|k| entries[k] != if k % (D + 1) == 0 { 1.0 } else { 0.0 });
         Self {
+            turned: turned(&rotation.data.0),
             rotation,
             translation,
-            turned,
         }
     }
 
     /// The placement of the rotation matrix whose columns are `columns` and of `translation`,
     /// in constant context (for placements kept in statics); both are taken as they are.
     pub(crate) const fn from_columns(columns: [[f64; D]; D], translation: [f64; D]) -> Self {
-        let mut turned = false;
-        let mut column = 0;
-        while column < D {
-            let mut row = 0;
-            while row < D {
-                let identity = if row == column { 1.0 } else { 0.0 };
-                turned |= columns[column][row] != identity;
-                row += 1;
-            }
-            column += 1;
-        }
         Self {
+            turned: turned(&columns),
             rotation: SMatrix::from_array_storage(ArrayStorage(columns)),
             translation: SVector::from_array_storage(ArrayStorage([translation])),
-            turned,
         }
     }
 
@@ -377,6 +364,23 @@ impl<const D: usize> Pose<D> {
     }
 }
 
+/// Whether the rotation matrix of columns `columns` is other than exactly the identity (see
+/// [`Pose::rotates`]).
+const fn turned<const D: usize>(columns: &[[f64; D]; D]) -> bool {
+    let mut turned = false;
+    let mut column = 0;
+    while column < D {
+        let mut row = 0;
+        while row < D {
+            let identity = if row == column { 1.0 } else { 0.0 };
+            turned |= columns[column][row] != identity;
+            row += 1;
+        }
+        column += 1;
+    }
+    turned
+}
+
 impl<const D: usize> std::ops::Mul for Pose<D> {
     type Output = Pose<D>;
 
@@ -431,9 +435,6 @@ pub(crate) struct MinkowskiPair<'s, const D: usize, A: ?Sized, B: ?Sized> {
     pub b: &'s B,
     /// Placement of B in A's frame.
     pub b_in_a: Pose<D>,
-    /// Whether that placement rotates (see [`Pose::rotates`]): else B's directions and points
-    /// are mapped without the rotation's products (NULL poses, translations).
-    b_turned: bool,
 }
 
 /// A support point of the Minkowski difference together with the points of A and B it came from
@@ -470,12 +471,10 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
 {
     /// `a` placed by `pose_a` and `b` placed by `pose_b`, seen from A's frame.
     pub fn new(a: &'s A, pose_a: &Pose<D>, b: &'s B, pose_b: &Pose<D>) -> Self {
-        let b_in_a = pose_a.inverse_times(pose_b);
         Self {
             a,
             b,
-            b_turned: b_in_a.rotates(),
-            b_in_a,
+            b_in_a: pose_a.inverse_times(pose_b),
         }
     }
 
@@ -492,12 +491,13 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
         SupportPoint { w: a - b, a, b }
     }
 
-    /// The direction `dir` of A's frame in B's. Unrotated, `dir` itself: the rotation's
-    /// products, and its placement's below, were some 30 operations of every 3D support point
-    /// of shapes without poses, on the path from one direction to the next.
+    /// The direction `dir` of A's frame in B's. Unrotated (NULL poses, translations), `dir`
+    /// itself: the rotation's products, and its placement's below, were some 30 operations of
+    /// every 3D support point of shapes without poses, on the path from one direction to the
+    /// next.
     #[inline(always)]
     fn direction_in_b(&self, dir: &Vector<D>) -> Vector<D> {
-        if self.b_turned {
+        if self.b_in_a.rotates() {
             self.b_in_a.rotation.tr_mul(dir)
         } else {
             *dir
@@ -508,7 +508,7 @@ impl<'s, const D: usize, A: Support<D> + ?Sized, B: Support<D> + ?Sized>
     /// but for the sign of zeros).
     #[inline(always)]
     fn place_b(&self, p: &Vector<D>) -> Vector<D> {
-        if self.b_turned {
+        if self.b_in_a.rotates() {
             self.b_in_a.transform_point(p)
         } else {
             p + self.b_in_a.translation
