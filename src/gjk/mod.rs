@@ -8,10 +8,10 @@
 //!
 //! The module is in layers, each using only those below it:
 //! - [`options`]: the settings of a query;
-//! - [`search`]: the robust search, which answers every input and knows nothing of caches,
-//!   traces or fast paths (its numerical choices are written there);
-//!   it runs the lean loop first (the paper's steps, certified once at the end) and the robust
-//!   loop where the lean one cannot certify its answer;
+//! - [`search`]: the search, which answers every input and knows nothing of caches, traces
+//!   or fast paths (its numerical choices are written there): one GJK loop (the paper's
+//!   steps, certified once at the end) with the rescues rounding calls for, taken from its
+//!   failure branches;
 //! - [`polygons`]: the exact kernel for small convex polygons, which answers them without a
 //!   search;
 //! - [`verdict`]: the boolean query's fast path, which proves a verdict or leaves the pair to

@@ -80,7 +80,7 @@ fn segment<const D: usize>(p: &[Vector<D>], i: usize, j: usize) -> Closest<D> {
 }
 
 /// The point of the segment from `a` to `b` closest to the origin, and its weights in the
-/// simplex's slots `slots` of `a` and `b`. Inlined where the lean loop's step solves a
+/// simplex's slots `slots` of `a` and `b`. Inlined where the GJK loop's step solves a
 /// segment (see [`super::newest`]).
 #[inline(always)]
 pub(super) fn segment_between<const D: usize>(

@@ -1,6 +1,6 @@
 //! The simplex layer, below the GJK search and everything built on it: the simplex a search
 //! holds ([`Simplex`]) and the distance sub-algorithm that finds its point closest to the
-//! origin ([`closest_to_origin`], by signed volumes; in 3D the lean loop's steps first through
+//! origin ([`closest_to_origin`], by signed volumes; in 3D the GJK loop's steps first through
 //! the newest vertex, [`newest`]).
 
 mod closest;

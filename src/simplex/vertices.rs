@@ -119,7 +119,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         self.len
     }
 
-    /// A copy with `p` added as a vertex even where it repeats one (the robust search's
+    /// A copy with `p` added as a vertex even where it repeats one (the search's
     /// retries widen a simplex by the point it rejected, to look at its faces); its key is
     /// whatever the slot held. The simplex must have room (at most `D` vertices).
     pub(crate) fn widened(&self, p: SupportPoint<D>) -> Self {
@@ -244,7 +244,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     /// the support point beyond the simplex's closest point (which lies inside it) towards the
     /// origin: the new closest point is then looked for first in the regions that hold `p`
     /// (see [`super::newest`]). Always inlined: moved to this module and left to the compiler,
-    /// the lean loop called it out of line, with the search's result.
+    /// the GJK loop called it out of line, with the search's result.
     #[inline(always)]
     pub(crate) fn push_if<const THROUGH_NEWEST: bool>(
         &mut self,

@@ -40,8 +40,8 @@ use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, SupportPoin
 
 use super::options::QueryOptions;
 
-mod lean;
-mod robust;
+mod kernel;
+mod rescue;
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
@@ -131,8 +131,7 @@ struct Certified {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StepOutcome {
     /// The first support point, towards the centre of `A - B` reversed: the simplex is this
-    /// point alone. Seen again where the lean loop hands a pair it cannot certify to the
-    /// robust loop, which starts afresh (the iteration count goes on).
+    /// point alone.
     Started,
     /// Added to the simplex, which was reduced to the face closest to the origin; the
     /// closest point moved nearer the origin.
@@ -329,11 +328,6 @@ pub(crate) struct Search<const D: usize, K = ()> {
     margins: (f64, f64),
     iterations: u32,
     end: End,
-    /// How many stalls have been retried (see [`Search::reproject`]).
-    retries: u8,
-    /// The last support point a step left out of the simplex although it moved `v` (rounding:
-    /// in exact arithmetic every step keeps its new point), for a later stall to retry from.
-    dropped: Option<SupportPoint<D>>,
     /// Whether the search stopped without closing its duality gap ([`End::Stalled`]), also
     /// where `|v|` then proved the shapes touching: its lower bound is then no estimate of
     /// the cores' distance.
@@ -401,8 +395,8 @@ impl<const D: usize, K> Start<D, K> for Option<(Simplex<D, K>, u32)> {
 }
 
 /// What a search runs on: the pair (B in A's frame), the query's options and kind, and the
-/// observer of its steps. The loops ([`lean`], [`robust`]) are its methods, so that what
-/// they share is written once.
+/// observer of its steps. The GJK loop ([`kernel`]) and its rescues ([`rescue`]) are its
+/// methods.
 pub(crate) struct Run<'r, 'p, const D: usize, A: ?Sized, B: ?Sized, O> {
     pair: &'r MinkowskiPair<'p, D, A, B>,
     options: &'r QueryOptions,
@@ -432,13 +426,12 @@ where
     }
 
     /// The search from `start`, answered by `answer` from the finished search where it lies:
-    /// the lean loop (see [`lean`]), and where it hands the pair over, the robust search from
-    /// the lean loop's simplex (or from scratch, where a number was not finite) with the
-    /// support evaluations left (the observer sees both). A query that needs only its answer
+    /// the GJK loop (see [`kernel`]), which calls its rescues (see [`rescue`]) where rounding
+    /// stops its steps and goes on from its simplex. A query that needs only its answer
     /// does not move the search (a few hundred bytes, which were copied twice on the way out).
     ///
     /// For two point clouds searched afresh, where the CPU has AVX2 (x86_64) and no observer
-    /// watches (traces keep the baseline), the lean loop runs a build of its own for it, with
+    /// watches (traces keep the baseline), the loop runs a build of its own for it, with
     /// their scans inlined: bitwise the same arithmetic (no fused operations), in 7% to 13%
     /// fewer instructions (three-operand forms, the AVX2 scans inlined). Other pairs keep the
     /// baseline build: a second build of every pair of kinds (the shape enum's support
@@ -484,14 +477,14 @@ where
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
         let tolerances = Tolerances::of(self.pair);
-        self.lean(&tolerances, start.simplex(), answer)
+        self.kernel(&tolerances, start.simplex(), answer)
     }
 }
 
 impl<const D: usize> Search<D, SupportKey<D>> {
     /// The search on `pair` from `start`, a simplex recalled from a cache (see
     /// [`Search::recall`]) and the support evaluations that took, or afresh without one: a
-    /// warm start runs the lean loop like a cold one.
+    /// warm start runs the loop like a cold one.
     pub(crate) fn run_warm<A, B>(
         pair: &MinkowskiPair<'_, D, A, B>,
         options: &QueryOptions,
@@ -593,7 +586,7 @@ pub(crate) fn in_world<const D: usize>(
 /// Whether a sum of numbers is finite: an infinity or a NaN among them makes it infinite or
 /// NaN, so one test stands for one per number. A sum of finite numbers can overflow (numbers near `f64::MAX`, far
 /// outside the supported range): callers take a non-finite sum as a reason for caution (the
-/// robust loop, an axis as the first direction), never as an answer.
+/// loop's errors, an axis as the first direction), never as an answer.
 #[inline(always)]
 #[allow(
     clippy::eq_op,
@@ -635,8 +628,6 @@ impl<const D: usize, K: Copy> Search<D, K> {
             margins: tolerances.margins,
             iterations,
             end: End::IterationCap,
-            retries: 0,
-            dropped: None,
             gap_open: false,
         }
     }

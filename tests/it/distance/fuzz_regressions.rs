@@ -841,7 +841,7 @@ fn a_tiny_polygon_far_from_its_origin_is_placed_by_gjk() {
 /// Found by query_3d (CI, session 21): two flat ellipsoids rim to rim reached the iteration
 /// cap (128 support points) cold but converged in 71 from an empty cache. The lean loop handed
 /// the pair to the robust loop, which started afresh, spending again what the lean loop had
-/// spent; it now goes on from the lean loop's simplex. Oracle: A is an ellipse in the plane
+/// spent; the one loop now goes on from its own simplex through its rescues. Oracle: A is an ellipse in the plane
 /// y = 3.937500001 that holds (3.0625, y, 4) just inside its rim, B a disc in the plane
 /// x = 3.0625 whose highest point along y is (3.0625, 3.0625, 4): the distance is
 /// 3.937500001 - 3.0625, along y.
