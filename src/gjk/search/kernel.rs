@@ -177,8 +177,8 @@ where
                 break ended;
             }
         };
-        search.conclude(end, best, RESCUING && rescues.taken(), last, self.observer);
-        search.finish(end, tolerances.contact);
+        let rescued = RESCUING && rescues.taken();
+        search.conclude(end, best, rescued, last, self.observer, tolerances.contact);
         Ok(answer(search))
     }
 
@@ -216,8 +216,8 @@ where
         let mut rescues = Rescues::default();
         let closing = Closing::of(tolerances, self.options.relative_tolerance);
         if let Some((end, last)) = self.rescue(&mut search, best, &mut rescues, step, &closing) {
-            search.conclude(end, best, rescues.taken(), last, self.observer);
-            search.finish(end, tolerances.contact);
+            let rescued = rescues.taken();
+            search.conclude(end, best, rescued, last, self.observer, tolerances.contact);
             return Ok(answer(&search));
         }
         self.steps::<true, K, R>(&mut search, best, rescues, tolerances, answer)
@@ -305,7 +305,7 @@ fn not_finite<const D: usize>(w: &SupportPoint<D>) -> SearchError {
 }
 
 impl<const D: usize, K: Keying<D>> Search<D, K> {
-    /// The loop's end as `end`: the certificate, the best lower bound, recorded once; `v`
+    /// The loop's end as `end` (the cores within `contact` end touching): the certificate, the best lower bound, recorded once; `v`
     /// projected on the simplex's affine hull where a rescue was taken (`rescued`) and the
     /// search converged or stalled (see [`Search::project_v`]): without one, each closest
     /// point is already the origin's projection on its edge or face, computed from the edges;
@@ -318,6 +318,7 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         rescued: bool,
         last: Option<LastStep<D>>,
         observer: &mut O,
+        contact: f64,
     ) {
         self.record_best(best);
         if rescued && matches!(end, End::Converged | End::Stalled) {
@@ -326,5 +327,6 @@ impl<const D: usize, K: Keying<D>> Search<D, K> {
         if let Some((direction, w, outcome)) = last {
             observer.step(self, &direction, &w, outcome);
         }
+        self.finish(end, contact);
     }
 }

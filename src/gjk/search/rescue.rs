@@ -99,7 +99,8 @@ pub(super) struct Rescues<const D: usize> {
 
 /// What a rescue made of a step.
 pub(super) enum Rescue<const D: usize> {
-    /// The support point joined the simplex (a sideways step, or a step of the loop's own).
+    /// The support point joined the simplex: a sideways step, or a step that the full signed
+    /// volumes found to bring `v` nearer where the newest vertex's regions did not.
     Added,
     /// The next support point is taken along this direction.
     Retry(Vector<D>),
