@@ -37,10 +37,17 @@ pub(crate) fn check_finite(name: impl Display, value: f64) -> Result<(), ShapeEr
     }
 }
 
+/// Whether `value` is a supported coordinate: finite and at most [`MAX_MAGNITUDE`] in
+/// magnitude (the test of [`check_coordinate`], without its message).
+#[inline(always)]
+pub(crate) fn is_coordinate(value: f64) -> bool {
+    value.abs() <= MAX_MAGNITUDE
+}
+
 /// Fails unless `value` is finite and at most [`MAX_MAGNITUDE`] in magnitude.
 pub(crate) fn check_coordinate(name: impl Display, value: f64) -> Result<(), ShapeError> {
     check_finite(&name, value)?;
-    if value.abs() > MAX_MAGNITUDE {
+    if !is_coordinate(value) {
         return Err(ShapeError::new(format!(
             "{name} is {value:e}, beyond the supported magnitude {MAX_MAGNITUDE:e}"
         )));

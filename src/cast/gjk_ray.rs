@@ -3,24 +3,24 @@
 //! difference of two shapes without margins.
 //!
 //! B moves by `r t` relative to A; they touch at the first `t` with `r t` in `C = A - B`
-//! (B at time 0). One GJK search walks the ray's point `x = r t` towards `C`: each support
-//! point `p` of `C` along `v` (the direction from the simplex's point closest to `x` towards
-//! `x`) gives a plane `v . c <= v . p` that holds all of `C`; while `x` lies beyond it, the
-//! point moves along the ray to the plane (a safe step: no point of the ray before the plane
-//! is in `C`), or, when the ray does not approach the plane, the cast misses. The simplex of
-//! `C`'s support points (the searches' [`Simplex`], reduced towards `x` rather than the
-//! origin) is kept across the steps, so one search costs about as many support
-//! points as one distance query, where conservative advancement ([`super::Motion::advance`])
-//! runs a full distance query at every step (about 16 support points for a ray against a
-//! 32-point hull, 2.8x parry's time).
+//! (B at time 0). The ray cast is the GJK loop ([`crate::gjk::Search::run_towards`]) searching
+//! towards the ray's point `x = r t`, which steps along the ray at the loop's termination step
+//! ([`RayPoint`], a moving [`Origin`]): each support point `p` of `C` along `x - v` (`v` the
+//! simplex's point closest to `x`) gives a plane that holds all of `C`; while `x` lies beyond
+//! it, the point moves along the ray onto the plane (a safe step: no point of the ray before
+//! the plane is in `C`), or, when the ray does not approach the plane, the cast misses. The
+//! simplex is kept across the steps, so one search costs about as many support points as one
+//! distance query, where conservative advancement ([`super::Motion::advance`]) runs a full
+//! distance query at every step (about 16 support points for a ray against a 32-point hull,
+//! 2.8x parry's time).
 //!
 //! Whatever this path cannot decide with a proof (a start within the tolerance of contact,
 //! a repeated support point or a step that no longer moves the time, too many steps, a
 //! non-finite number) goes to conservative advancement, which answers every input.
 
+use crate::gjk::{Advance, End, Origin, QueryOptions, Search};
 use crate::range::robust_norm;
-use crate::simplex::{finite, Simplex};
-use crate::support::{MinkowskiPair, Support, Vector};
+use crate::support::{MinkowskiPair, Support, SupportPoint, Vector};
 
 /// What the GJK ray cast made of a motion (all vectors in A's frame).
 pub(super) enum RayCast<const D: usize> {
@@ -42,8 +42,92 @@ pub(super) enum RayCast<const D: usize> {
     Undecided { iterations: u32 },
 }
 
+/// The ray's point `x = r t` as the origin of the GJK loop (see the module notes): its time,
+/// the normal of the last plane it stepped to, and the rules of its steps.
+struct RayPoint<const D: usize, C, I> {
+    /// The relative motion of B per unit of time, and the last time looked at.
+    r: Vector<D>,
+    max_t: f64,
+    t: f64,
+    /// `r t`.
+    x: Vector<D>,
+    /// The unit normal (from A towards B) of the last plane `x` stepped to.
+    normal: Option<Vector<D>>,
+    /// Whether a plane proved that the ray misses.
+    missed: bool,
+    /// The centre and extent of `C`, from which a query's size is measured.
+    center: Vector<D>,
+    extent: f64,
+    /// Whether `distance`, in a query of size `scale`, is contact (`converged`), and whether
+    /// B's placement at a time lies in the supported range (`in_range`).
+    converged: C,
+    in_range: I,
+}
+
+impl<const D: usize, C, I> RayPoint<D, C, I>
+where
+    C: Fn(f64, f64) -> bool,
+    I: Fn(f64) -> bool,
+{
+    /// The size of the query at `x`: `C`'s extent and the distance of its centre.
+    fn scale(&self) -> f64 {
+        self.extent + (self.center - self.x).norm()
+    }
+}
+
+impl<const D: usize, C, I> Origin<D> for RayPoint<D, C, I>
+where
+    C: Fn(f64, f64) -> bool,
+    I: Fn(f64) -> bool,
+{
+    const MOVES: bool = true;
+
+    #[inline(always)]
+    fn seen(&self, w: SupportPoint<D>) -> SupportPoint<D> {
+        w.moved(&self.x)
+    }
+
+    /// Within contact of `C` (the cast's rule, so that both paths stop alike).
+    #[inline(always)]
+    fn reached(&self, vv: f64, _: f64) -> bool {
+        (self.converged)(vv.sqrt(), self.scale())
+    }
+
+    /// `x` lies `reach / |v|` beyond the plane of the support point: by more than contact, it
+    /// steps to the plane, if the ray approaches it before `max_t`; otherwise the cast misses.
+    fn advance(&mut self, v: &Vector<D>, _: f64, reach: f64) -> Advance<D> {
+        // Scaled where its square would underflow: a `v` 1e-162 long measured 0.97 of that,
+        // and the hit's normal came out as long (a shape cast of two points, found by fuzzing).
+        let v_norm = robust_norm(v);
+        if !(v_norm > 0.0 && v_norm.is_finite()) {
+            return Advance::Ends(End::Stalled);
+        }
+        if reach <= 0.0 || (self.converged)(reach / v_norm, self.scale()) {
+            return Advance::Stays;
+        }
+        // The ray approaches the plane when it runs along `-v`.
+        let approach = v.dot(&self.r);
+        if approach.is_nan() || approach <= 0.0 {
+            self.missed = true;
+            return Advance::Ends(End::Separated);
+        }
+        let next = self.t + reach / approach;
+        if next > self.max_t {
+            self.missed = true;
+            return Advance::Ends(End::Separated);
+        }
+        if !(next > self.t && next.is_finite() && (self.in_range)(next)) {
+            return Advance::Ends(End::Stalled);
+        }
+        let x = self.r * next;
+        let by = x - self.x;
+        (self.t, self.x, self.normal) = (next, x, Some(-v / v_norm));
+        Advance::Moved(by)
+    }
+}
+
 /// The first contact of `pair` (A and B at time 0, seen from A's frame) as B moves by `r t`
-/// (A's frame), for `0 <= t <= max_t`, within `max_iterations` support evaluations.
+/// (A's frame), for `0 <= t <= max_t`, within `options.max_iterations` support evaluations.
 /// `converged(distance, scale)` says when the shapes, `distance` apart in a query of size
 /// `scale`, are in contact, and `in_range(t)` whether B's placement at `t` lies in the
 /// supported range (the rules of conservative advancement, so that both paths stop alike).
@@ -51,7 +135,7 @@ pub(super) fn gjk_ray_cast<const D: usize, A, B>(
     pair: &MinkowskiPair<'_, D, A, B>,
     r: &Vector<D>,
     max_t: f64,
-    max_iterations: u32,
+    options: &QueryOptions,
     converged: impl Fn(f64, f64) -> bool,
     in_range: impl Fn(f64) -> bool,
 ) -> RayCast<D>
@@ -59,78 +143,48 @@ where
     A: Support<D> + ?Sized,
     B: Support<D> + ?Sized,
 {
-    let center = pair.center();
-    let mut t = 0.0;
-    let mut x = Vector::<D>::zeros();
-    let mut simplex = Simplex::<D>::empty();
-    let mut normal = None;
-    // From a point near C (the shapes' centres) towards the ray's start.
-    let mut v = x - center;
-    for iterations in 1..=max_iterations {
-        let undecided = RayCast::Undecided { iterations };
-        // Scaled where its square would underflow: a `v` 1e-162 long measured 0.97 of that,
-        // and the hit's normal came out as long (a shape cast of two points, found by fuzzing).
-        let v_norm = robust_norm(&v);
-        if !(v_norm > 0.0 && v_norm.is_finite()) {
-            return undecided;
-        }
-        // Support point: `p`, of C along `v`; the plane `v . c <= v . p` holds all of C.
-        let p = pair.support(&v);
-        if !finite(&p) {
-            return undecided;
-        }
-        // Bounds: x lies `v . (x - p) / |v|` beyond the plane. Beyond it by more than the
-        // contact tolerance, the point steps along the ray to the plane, if the ray
-        // approaches it before `max_t`; otherwise the cast misses.
-        let scale = pair.extent() + (center - x).norm();
-        let vw = v.dot(&(x - p.w));
-        let advances = vw > 0.0 && !converged(vw / v_norm, scale);
-        if advances {
-            let approach = v.dot(r);
-            if approach.is_nan() || approach >= 0.0 {
-                return RayCast::Miss;
-            }
-            let next = t - vw / approach;
-            if next > max_t {
-                return RayCast::Miss;
-            }
-            if !(next > t && next.is_finite() && in_range(next)) {
-                return undecided;
-            }
-            t = next;
-            x = r * t;
-            normal = Some(v / v_norm);
-        }
-        // Add. A support point already in the simplex adds nothing: after a step, the simplex
-        // seen from the new point is solved again; without one, rounding has the last word.
-        if !simplex.add(p, ()) && !advances {
-            return undecided;
-        }
-        // Reduce: the simplex keeps the vertices of its point closest to x; `v` runs from
-        // that point to x.
-        v = simplex.reduce_towards(&x);
-        // Termination (the paper's loop test, on the new `v`): x within the contact tolerance
-        // of the simplex, or inside it (a full simplex).
-        let distance = v.norm();
-        if simplex.points().len() > D || converged(distance, scale) {
-            // Touching: at the start, left to conservative advancement (overlaps and their
-            // penetration); later, the contact.
-            let Some(normal) = normal else {
-                return undecided;
-            };
-            let (point_a, point_b) = simplex.witness_points();
-            return RayCast::Hit {
-                t,
-                normal,
-                point_a,
-                point_b: point_b + x,
-                distance,
-                iterations,
-            };
-        }
+    if pair.extent() == 0.0 {
+        // Two points: conservative advancement's, which answers them in closed form.
+        return RayCast::Undecided { iterations: 0 };
     }
-    RayCast::Undecided {
-        iterations: max_iterations,
+    let mut ray = RayPoint {
+        r: *r,
+        max_t,
+        t: 0.0,
+        x: Vector::zeros(),
+        normal: None,
+        missed: false,
+        center: pair.center(),
+        extent: pair.extent(),
+        converged,
+        in_range,
+    };
+    let searched = Search::run_towards(pair, options, &mut ray, |search| {
+        let (point_a, point_b) = search.simplex().witness_points();
+        let full = search.simplex().len() > D;
+        let closest = (search.end(), full, point_a, point_b);
+        (closest, search.closest().norm(), search.iterations())
+    });
+    let Ok(((end, full, point_a, point_b), distance, iterations)) = searched else {
+        // A number that is not finite.
+        return RayCast::Undecided { iterations: 0 };
+    };
+    if ray.missed {
+        return RayCast::Miss;
+    }
+    // Touching: at the start, left to conservative advancement (overlaps and their
+    // penetration); later, the contact, if the loop ended there (not a stall within touching).
+    let reached = end == End::Touching && (full || (ray.converged)(distance, ray.scale()));
+    match ray.normal {
+        Some(normal) if reached => RayCast::Hit {
+            t: ray.t,
+            normal,
+            point_a,
+            point_b,
+            distance,
+            iterations,
+        },
+        _ => RayCast::Undecided { iterations },
     }
 }
 
@@ -156,7 +210,11 @@ mod tests {
         let at = Pose::from_translation(from).expect("a finite start");
         let pair = MinkowskiPair::new(&cube, &Pose::identity(), &point, &at);
         let contact = |distance: f64, scale: f64| distance <= 64.0 * f64::EPSILON * scale;
-        gjk_ray_cast(&pair, &r, max_t, 128, contact, |_| true)
+        let options = QueryOptions {
+            max_iterations: 128,
+            ..QueryOptions::default()
+        };
+        gjk_ray_cast(&pair, &r, max_t, &options, contact, |_| true)
     }
 
     /// Rays onto faces, an edge and a corner of the cube hit where the planes say, with the

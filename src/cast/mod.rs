@@ -34,6 +34,7 @@ use self::gjk_ray::{gjk_ray_cast, RayCast};
 use crate::epa::penetration_with;
 use crate::error::QueryError;
 use crate::gjk::{distance_and_separating_normal, DistanceResult, QueryOptions};
+use crate::range::is_coordinate;
 use crate::shape::{as_concrete, as_concrete_pair, Cuboid, Point, Shape};
 use crate::support::{MinkowskiPair, Pose, Support, Vector};
 use std::fmt;
@@ -350,6 +351,12 @@ impl<const D: usize> Motion<D> {
         })
     }
 
+    /// Whether B's placement at time `t` lies in the supported range: [`Motion::pose_b`]'s
+    /// test, without making the pose (for the GJK ray cast, at each step of its point).
+    fn in_range(&self, t: f64) -> bool {
+        (self.delta + self.r * t).iter().all(|x| is_coordinate(*x))
+    }
+
     /// B's placement at time `t`.
     fn pose_b(&self, t: f64) -> Result<Pose<D>, CastError> {
         let at = Pose::from_translation(self.delta + self.r * t)
@@ -383,10 +390,19 @@ impl<const D: usize> Motion<D> {
         if s == 0.0 && a.margin() == 0.0 && b.margin() == 0.0 {
             let pair = MinkowskiPair::new(a, &self.rotation_a, b, &self.pose_b(0.0)?);
             let r = self.rotation_a.rotation().tr_mul(&self.r);
-            let max_iterations = options.query.max_iterations;
-            match gjk_ray_cast(&pair, &r, options.max_t, max_iterations, in_contact, |t| {
-                self.pose_b(t).is_ok()
-            }) {
+            // The range is a box and B's translation, rounded, is monotone in `t` in each
+            // component: a motion in range at its start (just made) and at its end is in
+            // range throughout.
+            let whole = self.in_range(options.max_t);
+            let in_range = |t| whole || self.in_range(t);
+            match gjk_ray_cast(
+                &pair,
+                &r,
+                options.max_t,
+                &options.query,
+                in_contact,
+                in_range,
+            ) {
                 RayCast::Hit {
                     t,
                     normal,

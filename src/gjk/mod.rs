@@ -30,5 +30,5 @@ pub use query::{
     distance, distance_cached, distance_with, intersect, intersect_cached, intersect_with,
 };
 pub(crate) use query::{distance_and_separating_normal, distance_observed, small_polygon_contact};
+pub(crate) use search::{Advance, End, Mode, Observer, Origin, Search, OVERFLOW, STALL_ULPS};
 pub use search::{DistanceResult, StepOutcome};
-pub(crate) use search::{End, Mode, Observer, Search, OVERFLOW, STALL_ULPS};

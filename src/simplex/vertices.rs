@@ -68,23 +68,6 @@ pub(crate) struct Simplex<const D: usize, K = ()> {
     weights: [f64; 4],
 }
 
-impl<const D: usize> Simplex<D> {
-    /// The simplex with no vertex yet.
-    pub(crate) fn empty() -> Self {
-        let origin = SupportPoint {
-            w: Vector::zeros(),
-            a: Vector::zeros(),
-            b: Vector::zeros(),
-        };
-        Self {
-            len: 0,
-            points: [origin; 4],
-            keys: [(); 4],
-            weights: [0.0; 4],
-        }
-    }
-}
-
 impl<const D: usize, K: Copy> Simplex<D, K> {
     pub(crate) fn single(p: SupportPoint<D>, key: K) -> Self {
         Self {
@@ -100,10 +83,7 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
     }
 
     /// Adds `p` unless it repeats a vertex (a support point found again); whether it did.
-    /// The simplex must have room (at most `D` vertices). Inlined, as `reduce_towards` and
-    /// `solve_seen`: the ray cast calls them at every step, and out of line (with the test for
-    /// a repeated point) they cost its casts against 32-point hulls 5%.
-    #[inline(always)]
+    /// The simplex must have room (at most `D` vertices).
     pub(crate) fn add(&mut self, p: SupportPoint<D>, key: K) -> bool {
         if self.contains(&p.w) {
             return false;
@@ -112,6 +92,14 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         self.keys[self.len] = key;
         self.len += 1;
         true
+    }
+
+    /// The simplex with each vertex moved (see [`SupportPoint::moved`]) by `-by`: seen from
+    /// the point `by`. Its weights are the old ones until it is solved again.
+    pub(crate) fn moved(&mut self, by: &Vector<D>) {
+        for p in &mut self.points[..self.len] {
+            *p = p.moved(by);
+        }
     }
 
     /// How many vertices the simplex has.
@@ -278,32 +266,12 @@ impl<const D: usize, K: Copy> Simplex<D, K> {
         v
     }
 
-    /// Solves for the simplex's point closest to `x` (for the GJK ray cast, whose point `x`
-    /// moves along the ray), keeps only the vertices it needs, and returns `x` less that point.
-    #[inline(always)]
-    pub(crate) fn reduce_towards(&mut self, x: &Vector<D>) -> Vector<D> {
-        let (weights, v) = self.solve_seen(self.len, |w| x - w);
-        self.keep(self.len, &weights);
-        v
-    }
-
     /// The closest point to the origin of the first `n` vertices, and its weights.
     #[inline]
     fn solve(&self, n: usize) -> ([f64; 4], Vector<D>) {
-        self.solve_seen(n, |w| *w)
-    }
-
-    /// The closest point to the origin of the first `n` vertices, each seen as `seen(w)` (`w`
-    /// itself, or `x - w` for the point closest to `x`), and its weights.
-    #[inline(always)]
-    fn solve_seen(
-        &self,
-        n: usize,
-        seen: impl Fn(&Vector<D>) -> Vector<D>,
-    ) -> ([f64; 4], Vector<D>) {
         let mut w = [Vector::<D>::zeros(); 4];
         for (w, q) in w.iter_mut().zip(&self.points[..n]) {
-            *w = seen(&q.w);
+            *w = q.w;
         }
         let closest = closest_to_origin(&w[..n]);
         (closest.weights, closest.point)

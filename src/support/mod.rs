@@ -446,6 +446,19 @@ pub(crate) struct SupportPoint<const D: usize> {
     pub b: Vector<D>,
 }
 
+impl<const D: usize> SupportPoint<D> {
+    /// The point of `A - B` moved on by `-by`: B moved on by `by` (the difference seen from
+    /// the point `by`, as the GJK ray cast sees it from its point on the ray).
+    #[inline(always)]
+    pub(crate) fn moved(self, by: &Vector<D>) -> Self {
+        SupportPoint {
+            w: self.w - by,
+            a: self.a,
+            b: self.b + by,
+        }
+    }
+}
+
 /// How a support point of `A - B` was found: its direction (A's frame) and, for point clouds,
 /// the indices of its vertices on A and B. The default key (a zero direction, no indices)
 /// names the inner point of `A - B` (see [`MinkowskiPair::inner_point`]).

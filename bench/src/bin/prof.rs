@@ -12,7 +12,8 @@
 //! `intersect`, `distance`, `intersect-enum` / `distance-enum` (on the `Shape` enum, as a C
 //! handle holds it), `distance-exact` / `intersect-exact` (exact mode: `QueryOptions::exact`),
 //! `intersect-exact-enum` (exact mode on the enum), `distance-c` (`gjk_distance` on C handles) or `penetration` (the
-//! overlapping pairs only). It prints the support-point evaluations per query (a histogram for
+//! overlapping pairs only) or `cast` (a shape cast of B onto A along their centres' line, the
+//! separated pairs only). It prints the support-point evaluations per query (a histogram for
 //! the distance query, separated and overlapping pairs apart) to standard error before the
 //! timed passes, and the time per query after them.
 
@@ -25,7 +26,8 @@ use gjk::ffi::{
 };
 use gjk::shape::{ConvexHull, Shape};
 use gjk::{
-    distance, distance_with, intersect, intersect_with, penetration, Pose, QueryOptions, Vector,
+    distance, distance_with, intersect, intersect_with, penetration, shape_cast, Pose,
+    QueryOptions, Support, Vector,
 };
 use gjk_bench::data::{generate_hulls, load_reference, Body};
 
@@ -110,9 +112,33 @@ fn handle<const D: usize>(hull: &ConvexHull<D>) -> *mut GjkShape {
     out
 }
 
+/// `passes` shape casts of each separated pair's B onto A along the line of their centres:
+/// the GJK ray cast of two hulls (overlapping pairs start in contact). Apart from the other
+/// queries' loop, which it would otherwise change (+24 instructions a W2D-4 distance query
+/// of the loop's own).
+fn cast<const D: usize>(workload: &str, pairs: &[Pair<D>], passes: usize) {
+    let id = Pose::<D>::identity();
+    let still = Vector::<D>::zeros();
+    let start = Instant::now();
+    let mut queries = 0usize;
+    for _ in 0..passes {
+        for (a, b, _) in pairs.iter().filter(|p| !p.2) {
+            let towards = a.center() - b.center();
+            black_box(shape_cast(a, &id, &still, b, &id, &towards, 2.0).ok());
+            queries += 1;
+        }
+    }
+    let ns = start.elapsed().as_nanos() as f64 / queries.max(1) as f64;
+    println!("{workload} cast: {queries} queries, {ns:.0} ns per query");
+}
+
 fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(), String> {
     let pairs = pairs::<D>(workload)?;
     report_iterations(&pairs);
+    if query == "cast" {
+        cast(workload, &pairs, passes);
+        return Ok(());
+    }
     let id = Pose::<D>::identity();
     let enums: Vec<(Shape<D>, Shape<D>)> = pairs
         .iter()
@@ -187,7 +213,7 @@ fn run<const D: usize>(workload: &str, query: &str, passes: usize) -> Result<(),
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(workload), Some(query)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-exact, intersect-exact, intersect-exact-enum, distance-c, penetration)");
+        eprintln!("usage: prof WORKLOAD QUERY [PASSES]  (QUERY: intersect, distance, intersect-enum, distance-enum, distance-exact, intersect-exact, intersect-exact-enum, distance-c, penetration, cast)");
         std::process::exit(2);
     };
     let passes = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(100);

@@ -8,7 +8,9 @@
 //! 2. *bounds*: `|v|^2` and `v . w`, whose difference (the duality gap) bounds the error of
 //!    `|v|` by `gap / |v|`;
 //! 3. *termination*: the cores within contact (intersecting), a separating direction (the
-//!    boolean query), or the gap within the tolerance (converged);
+//!    boolean query), or the gap within the tolerance (converged); where the loop searches
+//!    towards a point that moves (the GJK ray cast, see [`super::origin`]), that point's step
+//!    along its ray, or the end of the cast;
 //! 4. *add*: `w` joins the simplex;
 //! 5. *reduce*: the simplex keeps the vertices of its point closest to the origin, the new `v`.
 //!
@@ -23,6 +25,7 @@
 //! support point along a projected direction, or the end. A number that is not finite ends
 //! the search with an error naming it.
 
+use super::origin::{Advance, Origin};
 use super::rescue::{gap_with, Best, Closing, Rescue, Rescues};
 use super::Tolerances;
 use super::{finite_sum, first_direction, End, Mode, Observer, Run, Search, StepOutcome};
@@ -57,14 +60,15 @@ where
     B: Support<D> + ?Sized,
     O: Observer<D>,
 {
-    /// The GJK search, from `start` (a warm start's simplex and the support evaluations it
-    /// cost) or else the support point towards the reversed centre of `A - B`, answered by
-    /// `answer` from the finished search.
+    /// The GJK search towards `origin` (see [`super::origin`]), from `start` (a warm start's
+    /// simplex and the support evaluations it cost) or else the support point towards the
+    /// reversed centre of `A - B`, answered by `answer` from the finished search.
     #[inline(always)]
-    pub(super) fn kernel<K: Keying<D>, R>(
+    pub(super) fn kernel<K: Keying<D>, G: Origin<D>, R>(
         mut self,
         tolerances: &Tolerances<D>,
         start: Option<(Simplex<D, K>, u32)>,
+        origin: &mut G,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
         const { assert!(D == 2 || D == 3, "GJK runs in 2 or 3 dimensions") };
@@ -74,7 +78,8 @@ where
         let Some(mut search) = self.start(tolerances, start, false) else {
             return Err(SearchError::NonFiniteSupport);
         };
-        self.steps::<false, K, R>(&mut search, None, Rescues::default(), tolerances, answer)
+        let rescues = Rescues::default();
+        self.steps::<false, K, G, R>(&mut search, None, rescues, tolerances, origin, answer)
     }
 
     /// The loop's steps on `search`, the best lower bound so far `best`, until the end.
@@ -86,13 +91,18 @@ where
     /// W3D-8 distance took 2980 instructions instead of 2775, the search copied at its start.
     /// So the first hands over its state, which is only its simplex, `v` and the support
     /// evaluations made (the rest of a search is its start's, and its lower bound `best`).
+    ///
+    /// A moving origin (the GJK ray cast) takes one more step, its own, at the termination
+    /// step, and no rescue: its trouble ends the loop as stalled (the cast then has another
+    /// way, see [`crate::cast`]).
     #[inline(always)]
-    fn steps<const RESCUING: bool, K: Keying<D>, R>(
+    fn steps<const RESCUING: bool, K: Keying<D>, G: Origin<D>, R>(
         mut self,
         search: &mut Search<D, K>,
         mut best: Best<D>,
         mut rescues: Rescues<D>,
         tolerances: &Tolerances<D>,
+        origin: &mut G,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
         let (pair, options, mode) = (self.pair, self.options, self.mode);
@@ -101,7 +111,9 @@ where
         let beyond = tolerances.contact + tolerances.separating;
         let (end, last) = loop {
             let vv = search.v.norm_squared();
-            if vv <= exit * exit {
+            // (A full simplex holds its origin: a moving one, reached within a tolerance of
+            // its own, is tested for it too.)
+            if origin.reached(vv, exit) || (G::MOVES && search.simplex.len() > D) {
                 break (End::Touching, None);
             }
             if search.iterations >= options.max_iterations {
@@ -115,6 +127,7 @@ where
                 Some(d) => (d, d.norm_squared()),
             };
             let (w, key) = K::support(pair, &direction);
+            let w = origin.seen(w);
             // Bounds: `reach` is `v . w` (along `-direction` on a retry, whose length squared
             // is `dd`).
             let reach = -direction.dot(&w.w);
@@ -124,10 +137,23 @@ where
             if !finite_sum(reach + vv) {
                 return Err(not_finite(&w));
             }
-            if reach > 0.0 && best.is_none_or(|(r, rr, _)| reach * reach * rr > r * r * dd) {
+            if !G::MOVES
+                && reach > 0.0
+                && best.is_none_or(|(r, rr, _)| reach * reach * rr > r * r * dd)
+            {
                 best = Some((reach, dd, direction));
             }
-            // Termination.
+            // Termination, and a moving origin's step.
+            match origin.advance(&search.v, vv, reach) {
+                Advance::Stays => {}
+                Advance::Moved(by) => {
+                    search.v = origin_moved(search, w.moved(&by), key, &by);
+                    self.observer
+                        .step(search, &direction, &w, StepOutcome::Added);
+                    continue;
+                }
+                Advance::Ends(end) => break (end, None),
+            }
             if mode == Mode::Boolean && reach > 0.0 && reach * reach > beyond * beyond * dd {
                 break (End::Separated, None);
             }
@@ -135,7 +161,7 @@ where
                 None => vv - reach,
                 Some(_) => gap_with(best, vv),
             };
-            if closing.closed(gap, vv) {
+            if !G::MOVES && closing.closed(gap, vv) {
                 break (End::Converged, Some((direction, w, StepOutcome::GapClosed)));
             }
             let trouble = if search.simplex.contains(&w.w) {
@@ -144,7 +170,7 @@ where
                 // interpolation between vertices far larger than the gap. Within the
                 // allowance for rounding (see `STALL_ULPS`) this is the answer, beyond it the
                 // rescue of a stall.
-                if gap * gap <= closing.stall * closing.stall * vv {
+                if !G::MOVES && gap * gap <= closing.stall * closing.stall * vv {
                     break (End::Converged, Some((direction, w, StepOutcome::Repeated)));
                 }
                 Trouble::Repeated
@@ -163,6 +189,9 @@ where
                     None => Trouble::NoProgress(key),
                 }
             };
+            if G::MOVES {
+                break (End::Stalled, None);
+            }
             let step = Step {
                 direction,
                 w,
@@ -171,7 +200,7 @@ where
             };
             if !RESCUING {
                 let state = (search.simplex, search.v, search.iterations);
-                return self.rescued(state, best, step, tolerances, answer);
+                return self.rescued(state, best, step, tolerances, origin, answer);
             }
             if let Some(ended) = self.rescue(search, best, &mut rescues, step, &closing) {
                 break ended;
@@ -203,12 +232,13 @@ where
     /// the support evaluations made): its rescue, and the steps after it (see [`Run::steps`]).
     #[cold]
     #[inline(never)]
-    fn rescued<K: Keying<D>, R>(
+    fn rescued<K: Keying<D>, G: Origin<D>, R>(
         mut self,
         state: (Simplex<D, K>, Vector<D>, u32),
         best: Best<D>,
         step: Step<D, K>,
         tolerances: &Tolerances<D>,
+        origin: &mut G,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
         let (simplex, v, iterations) = state;
@@ -220,7 +250,7 @@ where
             search.conclude(end, best, rescued, last, self.observer, tolerances.contact);
             return Ok(answer(&search));
         }
-        self.steps::<true, K, R>(&mut search, best, rescues, tolerances, answer)
+        self.steps::<true, K, G, R>(&mut search, best, rescues, tolerances, origin, answer)
     }
 
     /// The rescue of `step`'s trouble (see [`super::rescue`]): its point added (the observer
@@ -291,6 +321,26 @@ where
             .step(&search, &direction, &first, StepOutcome::Started);
         Some(search)
     }
+}
+
+/// The closest point of `search`'s simplex and the support point `w` (its `key`), both seen
+/// from a moving origin that moved by `by`: the simplex solved again, not only through `w`
+/// (the regions beyond the old closest point are no longer the ones that face the origin).
+#[inline(always)]
+fn origin_moved<const D: usize, K: Keying<D>>(
+    search: &mut Search<D, K>,
+    w: SupportPoint<D>,
+    key: K,
+    by: &Vector<D>,
+) -> Vector<D> {
+    let simplex = &mut search.simplex;
+    simplex.moved(by);
+    if simplex.contains(&w.w) {
+        return simplex.reduce();
+    }
+    simplex
+        .push_if::<false>(w, key, |_| true)
+        .unwrap_or(search.v)
 }
 
 /// Why a step whose numbers are not finite stopped: a support point that is not finite, or,

@@ -41,7 +41,11 @@ use crate::support::{lift, MinkowskiPair, Pose, Support, SupportKey, SupportPoin
 use super::options::QueryOptions;
 
 mod kernel;
+mod origin;
 mod rescue;
+
+use origin::Fixed;
+pub(crate) use origin::{Advance, Origin};
 
 /// Shapes closer than this many `f64::EPSILON * scale` are touching.
 const TOUCH_ULPS: f64 = 16.0;
@@ -366,6 +370,24 @@ impl<const D: usize> Search<D> {
     }
 }
 
+impl<const D: usize> Search<D> {
+    /// The search on `pair` towards `origin`, which may move (the GJK ray cast, see
+    /// [`origin`]), answered by `answer` from the finished search where it lies.
+    pub(crate) fn run_towards<A, B, G, R>(
+        pair: &MinkowskiPair<'_, D, A, B>,
+        options: &QueryOptions,
+        origin: &mut G,
+        answer: impl FnOnce(&Self) -> R,
+    ) -> Result<R, SearchError>
+    where
+        A: Support<D> + ?Sized,
+        B: Support<D> + ?Sized,
+        G: Origin<D>,
+    {
+        Run::new(pair, options, Mode::Distance, &mut ()).towards(origin, (), answer)
+    }
+}
+
 /// Where a search starts: afresh (`()`, which costs a cold query nothing), or from a warm
 /// start's simplex and the support evaluations it cost, where there is one.
 pub(crate) trait Start<const D: usize, K> {
@@ -444,6 +466,17 @@ where
         start: S,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
+        self.towards(&mut Fixed, start, answer)
+    }
+
+    /// [`Run::answered`] towards `origin`, which may move (the GJK ray cast, see
+    /// [`origin`]).
+    fn towards<K: Keying<D>, G: Origin<D>, S: Start<D, K>, R>(
+        self,
+        origin: &mut G,
+        start: S,
+        answer: impl FnOnce(&Search<D, K>) -> R,
+    ) -> Result<R, SearchError> {
         #[cfg(target_arch = "x86_64")]
         {
             if S::FRESH
@@ -452,32 +485,34 @@ where
                 && std::is_x86_feature_detected!("avx2")
             {
                 // SAFETY: the CPU supports AVX2, checked just above.
-                return unsafe { self.answered_avx2(start, answer) };
+                return unsafe { self.towards_avx2(origin, start, answer) };
             }
         }
-        self.answered_inline(start, answer)
+        self.towards_inline(origin, start, answer)
     }
 
-    /// [`Run::answered`] compiled for AVX2.
+    /// [`Run::towards`] compiled for AVX2.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn answered_avx2<K: Keying<D>, S: Start<D, K>, R>(
+    fn towards_avx2<K: Keying<D>, G: Origin<D>, S: Start<D, K>, R>(
         self,
+        origin: &mut G,
         start: S,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
-        self.answered_inline(start, answer)
+        self.towards_inline(origin, start, answer)
     }
 
-    /// [`Run::answered`] itself, inlined into both builds.
+    /// [`Run::towards`] itself, inlined into both builds.
     #[inline(always)]
-    fn answered_inline<K: Keying<D>, S: Start<D, K>, R>(
+    fn towards_inline<K: Keying<D>, G: Origin<D>, S: Start<D, K>, R>(
         self,
+        origin: &mut G,
         start: S,
         answer: impl FnOnce(&Search<D, K>) -> R,
     ) -> Result<R, SearchError> {
         let tolerances = Tolerances::of(self.pair);
-        self.kernel(&tolerances, start.simplex(), answer)
+        self.kernel(&tolerances, start.simplex(), origin, answer)
     }
 }
 
