@@ -872,3 +872,89 @@ fn flat_ellipsoids_rim_to_rim_converge_cold() {
     );
     assert!(d.distance - exact <= 1e-7 * exact, "{d:?}");
 }
+
+/// Found by a random search of hulls near 1e9..1e10 (not by the fuzzer): a vertex of each
+/// hull is the closest pair, |v|^2 about 1e19 (coordinates 2e9 and 3e8, the hulls' far
+/// vertices out to 1.7e10). The step towards the closest vertex keeps |v|^2 within 4 ulps of
+/// itself, so only the sideways step (`Rescues::no_progress`) takes it. Without it, a
+/// tetrahedron against a triangle stalled at distance 19.44, lower bound 9.13 (exact
+/// 13.19), and answered "converged": the penetration query returned 19.44 as the distance.
+/// A triangle against a point stalled with lower bound 0 and reported no convergence.
+/// Oracle: the distance of the two closest vertices bounds the exact distance above, the
+/// separation of the vertex sets along their direction (or a face normal of A at its vertex)
+/// bounds it below, and the two agree within 1e-4.
+#[test]
+fn closest_vertices_near_1e9_need_the_sideways_step() {
+    type V = Vector<3>;
+    let cases: [(&[[f64; 3]], &[[f64; 3]]); 2] = [
+        (
+            &[
+                [1995772623.7682412, 1995772623.7682412, 1995772623.7682412],
+                [4279324493.7418566, 12390203927.8226, -5751523908.143272],
+                [-7843928788.726777, 16889171150.96021, -3288712789.6893625],
+                [-10127480658.700392, 6494739846.905852, 4458583742.22215],
+            ],
+            &[
+                [1995772628.370869, 1995772630.4907517, 1995772634.1443787],
+                [1995772630.5512598, 1995772633.6753893, 1995772639.0598392],
+                [1995772629.9674842, 1995772631.0181193, 1995772641.040386],
+            ],
+        ),
+        (
+            &[
+                [310450906.311526, 310450906.3072488, 310450906.29574746],
+                [5435673913.873459, -12462607354.505215, 1355605925.0384495],
+                [11143920661.839275, 5229871018.025898, 7306629580.760709],
+            ],
+            &[[310450893.2709991, 310450902.9217839, 310450928.8693103]],
+        ),
+    ];
+    let id = gjk::Pose::<3>::identity();
+    for (a, b) in cases {
+        let pa: Vec<V> = a.iter().map(|p| V::new(p[0], p[1], p[2])).collect();
+        let pb: Vec<V> = b.iter().map(|p| V::new(p[0], p[1], p[2])).collect();
+        let o = pa[0];
+        let y = pb[0] - o;
+        let upper = y.norm();
+        let separation = |n: V| {
+            let n = n.normalize() * n.dot(&y).signum();
+            let top_a = pa
+                .iter()
+                .map(|p| (p - o).dot(&n))
+                .fold(f64::NEG_INFINITY, f64::max);
+            let low_b = pb
+                .iter()
+                .map(|p| (p - o).dot(&n))
+                .fold(f64::INFINITY, f64::min);
+            low_b - top_a
+        };
+        let mut lower = separation(y);
+        for i in 1..pa.len() {
+            for j in i + 1..pa.len() {
+                lower = lower.max(separation((pa[i] - o).cross(&(pa[j] - o))));
+            }
+        }
+        assert!(upper - lower < 1e-4, "oracle [{lower}, {upper}]");
+        let ha = gjk::shape::ConvexHull::new(pa.clone()).unwrap();
+        let hb = gjk::shape::ConvexHull::new(pb.clone()).unwrap();
+        let d = gjk::distance(&ha, &id, &hb, &id).expect("converges");
+        // Coordinates of 1.7e10 round to 2e-6; the search's bounds give up some ulps of the
+        // magnitude (8 ulps of 4e10 are 7e-5).
+        // The certificate (`lower_bound <= exact <= distance`) to the oracle's rounding, and
+        // each bound within 1e-3 of the exact distance.
+        let (certified, tight) = (1e-5, 1e-3);
+        assert!(
+            d.distance >= lower - certified && d.distance <= upper + tight,
+            "[{lower}, {upper}]: {d:?}"
+        );
+        assert!(
+            d.lower_bound <= upper + certified && d.lower_bound >= lower - tight,
+            "[{lower}, {upper}]: {d:?}"
+        );
+        let p = gjk::penetration(&ha, &id, &hb, &id).expect("converges");
+        assert!(
+            (p.signed_distance - upper).abs() < 1e-3,
+            "[{lower}, {upper}]: {p:?}"
+        );
+    }
+}
