@@ -55,9 +55,11 @@ struct RayPoint<const D: usize, C, I> {
     normal: Option<Vector<D>>,
     /// Whether a plane proved that the ray misses.
     missed: bool,
-    /// The centre and extent of `C`, from which a query's size is measured.
+    /// The centre and extent of `C`, from which a query's size is measured, and the size at
+    /// `x` (see [`RayPoint::scale_at`]).
     center: Vector<D>,
     extent: f64,
+    scale: f64,
     /// Whether `distance`, in a query of size `scale`, is contact (`converged`), and whether
     /// B's placement at a time lies in the supported range (`in_range`).
     converged: C,
@@ -70,8 +72,8 @@ where
     I: Fn(f64) -> bool,
 {
     /// The size of the query at `x`: `C`'s extent and the distance of its centre.
-    fn scale(&self) -> f64 {
-        self.extent + (self.center - self.x).norm()
+    fn scale_at(&self, x: &Vector<D>) -> f64 {
+        self.extent + (self.center - x).norm()
     }
 }
 
@@ -90,7 +92,7 @@ where
     /// Within contact of `C` (the cast's rule, so that both paths stop alike).
     #[inline(always)]
     fn reached(&self, vv: f64, _: f64) -> bool {
-        (self.converged)(vv.sqrt(), self.scale())
+        (self.converged)(vv.sqrt(), self.scale)
     }
 
     /// `x` lies `reach / |v|` beyond the plane of the support point: by more than contact, it
@@ -102,7 +104,7 @@ where
         if !(v_norm > 0.0 && v_norm.is_finite()) {
             return Advance::Ends(End::Stalled);
         }
-        if reach <= 0.0 || (self.converged)(reach / v_norm, self.scale()) {
+        if reach <= 0.0 || (self.converged)(reach / v_norm, self.scale) {
             return Advance::Stays;
         }
         // The ray approaches the plane when it runs along `-v`.
@@ -122,6 +124,7 @@ where
         let x = self.r * next;
         let by = x - self.x;
         (self.t, self.x, self.normal) = (next, x, Some(-v / v_norm));
+        self.scale = self.scale_at(&x);
         Advance::Moved(by)
     }
 }
@@ -147,6 +150,7 @@ where
         // Two points: conservative advancement's, which answers them in closed form.
         return RayCast::Undecided { iterations: 0 };
     }
+    let (center, extent) = (pair.center(), pair.extent());
     let mut ray = RayPoint {
         r: *r,
         max_t,
@@ -154,8 +158,10 @@ where
         x: Vector::zeros(),
         normal: None,
         missed: false,
-        center: pair.center(),
-        extent: pair.extent(),
+        center,
+        extent,
+        // At `x = 0`.
+        scale: extent + center.norm(),
         converged,
         in_range,
     };
@@ -174,7 +180,7 @@ where
     }
     // Touching: at the start, left to conservative advancement (overlaps and their
     // penetration); later, the contact, if the loop ended there (not a stall within touching).
-    let reached = end == End::Touching && (full || (ray.converged)(distance, ray.scale()));
+    let reached = end == End::Touching && (full || (ray.converged)(distance, ray.scale));
     match ray.normal {
         Some(normal) if reached => RayCast::Hit {
             t: ray.t,

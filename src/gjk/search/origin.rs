@@ -3,8 +3,8 @@
 //! ("Ray casting against general convex objects with application to continuous collision
 //! detection", 2004), which is the same loop with one more step.
 //!
-//! The loop sees `A - B` from its origin: a support point `w` is `w - x` for the ray's point
-//! `x`, the difference of `A` and `B` moved on by `x`. At the termination step a moving origin
+//! The loop sees `A - B` from its origin: a support point `w` is seen as `w - x` from the
+//! ray's point `x`, a support point of `A` less `B` moved on by `x`. At the termination step a moving origin
 //! may step: the support point's plane `v . c >= v . w` holds all of `A - B`; while `x` lies
 //! beyond it by more than the contact tolerance, `x` moves along the ray onto the plane (no
 //! point of the ray before it touches `A - B`), or the cast misses where the ray does not

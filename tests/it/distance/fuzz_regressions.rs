@@ -886,7 +886,8 @@ fn flat_ellipsoids_rim_to_rim_converge_cold() {
 #[test]
 fn closest_vertices_near_1e9_need_the_sideways_step() {
     type V = Vector<3>;
-    let cases: [(&[[f64; 3]], &[[f64; 3]]); 2] = [
+    type Points = &'static [[f64; 3]];
+    let cases: [(Points, Points); 2] = [
         (
             &[
                 [1995772623.7682412, 1995772623.7682412, 1995772623.7682412],
